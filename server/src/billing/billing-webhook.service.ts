@@ -6,6 +6,7 @@ import {
   BillingSyncService,
   type EventRef,
   InvalidWebhookError,
+  isDependencyDown,
   LocalStripeGateway,
   observedNow,
   readCheckoutSession,
@@ -13,6 +14,7 @@ import {
   readSubscription,
   StripeGateway,
   StripeNotFoundError,
+  StripeUnavailableError,
   type StripeEventData,
   type SyncResult,
 } from '@oddspulse/core';
@@ -78,11 +80,13 @@ export class BillingWebhookService implements OnModuleInit {
       return { received: true, outcome };
     } catch (error) {
       if (error instanceof HttpException) throw error;
-      this.logger.error({
+      // Stripe, PostgreSQL or Redis away is an outside failure: a warning with its reason; a bug keeps its stack.
+      const outside = error instanceof StripeUnavailableError || isDependencyDown(error);
+      this.logger[outside ? 'warn' : 'error']({
         msg: 'Stripe event not applied; Stripe will deliver it again',
         event: event.id,
         type: event.type,
-        err: error,
+        ...(outside ? { reason: (error as Error).message } : { err: error }),
       });
       throw ApiErrors.unavailable('The event could not be applied now; deliver it again', 'WEBHOOK_RETRY');
     }

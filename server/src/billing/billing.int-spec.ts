@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { AuditActions, BillingMessages } from '@oddspulse/shared';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
@@ -349,6 +350,36 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(await me(session)).toMatchObject({ plan: 'free' });
       await eventually(() => socket.notices.some((n) => n.plan === 'free'), 5000, 'eviction');
       expect(socket.notices.at(-1)).toEqual({ plan: 'free', unlimited: false, removed: [`odds:${SPORT}`] });
+    });
+
+    it('answers 503 to an event it cannot apply while Stripe fails, warns without a stack, and applies it when delivered again', async () => {
+      const { session, subscriptionId } = await subscriber();
+      const sub = stand.subscriptions.get(subscriptionId)!;
+      Object.assign(sub, { status: 'past_due' });
+      const event = stand.event(
+        'invoice.payment_failed',
+        stand.invoice(subscriptionId, 'failed', Math.floor(Date.now() / 1000)),
+      );
+      const errors = jest.spyOn(Logger.prototype, 'error');
+      const warnings = jest.spyOn(Logger.prototype, 'warn');
+      stand.failing = true;
+      try {
+        const refused = await deliver(event);
+        expect([refused.status, refused.body.code]).toEqual([503, 'WEBHOOK_RETRY']);
+        const notApplied = (call: unknown[]) =>
+          (call[0] as { msg?: string } | undefined)?.msg === 'Stripe event not applied; Stripe will deliver it again';
+        expect(errors.mock.calls.filter(notApplied)).toEqual([]);
+        expect(warnings.mock.calls.filter(notApplied)).toEqual([
+          [expect.objectContaining({ event: event.id, reason: expect.stringMatching(/^Stripe .* failed: api_error/) })],
+        ]);
+      } finally {
+        stand.failing = false;
+        errors.mockRestore();
+        warnings.mockRestore();
+      }
+      expect(await me(session)).toMatchObject({ status: 'active' });
+      expect((await deliver(event)).body).toMatchObject({ outcome: 'applied' });
+      expect(await me(session)).toMatchObject({ plan: 'gold', status: 'past_due' });
     });
 
     it('logs and answers 200 for the recorded events of customers and prices it does not know, and a deleted user', async () => {
