@@ -7,6 +7,9 @@ import type {
   StripeSubscriptionData,
 } from './stripe-objects';
 
+/** Stripe's error types that say Stripe itself is away (unreachable, failing or throttling), whoever asks. */
+const STRIPE_AWAY_TYPES = new Set(['connection', 'api_error', 'rate_limit_error']);
+
 /** Stripe could not be reached or refused the call: the caller answers 503 and the user may try again. */
 export class StripeUnavailableError extends Error {
   constructor(
@@ -17,6 +20,14 @@ export class StripeUnavailableError extends Error {
   ) {
     super(message, options);
     this.name = 'StripeUnavailableError';
+  }
+
+  /**
+   * Stripe itself is away, an outside failure logged as a warning, rather than refusing this call (a request or a
+   * configuration of ours it cannot take, which keeps its stack as an error).
+   */
+  get stripeAway(): boolean {
+    return STRIPE_AWAY_TYPES.has(this.type);
   }
 }
 

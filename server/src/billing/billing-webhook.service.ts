@@ -81,7 +81,7 @@ export class BillingWebhookService implements OnModuleInit {
     } catch (error) {
       if (error instanceof HttpException) throw error;
       // Stripe, PostgreSQL or Redis away is an outside failure: a warning with its reason; a bug keeps its stack.
-      const outside = error instanceof StripeUnavailableError || isDependencyDown(error);
+      const outside = (error instanceof StripeUnavailableError && error.stripeAway) || isDependencyDown(error);
       this.logger[outside ? 'warn' : 'error']({
         msg: 'Stripe event not applied; Stripe will deliver it again',
         event: event.id,

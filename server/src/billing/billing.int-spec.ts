@@ -153,6 +153,8 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
 
     it('answers 503 with "Failed to start checkout. Please try again." when Stripe fails or is unreachable', async () => {
       const { session } = await signUp(t);
+      const errors = jest.spyOn(Logger.prototype, 'error');
+      const warnings = jest.spyOn(Logger.prototype, 'warn');
       stand.failing = true;
       const failing = await t
         .http()
@@ -174,6 +176,16 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(res.status).toBe(503);
       expect(res.body.message).toBe('Failed to start checkout. Please try again.');
       expect(Date.now() - started).toBeLessThan(5000);
+
+      // Stripe away is an outside failure: warnings with their reason, no error with a stack
+      const stripeFailed = (call: unknown[]) => (call[0] as { msg?: string } | undefined)?.msg === 'Stripe call failed';
+      expect(errors.mock.calls.filter(stripeFailed)).toEqual([]);
+      expect(warnings.mock.calls.filter(stripeFailed).map(([line]) => (line as { reason: string }).reason)).toEqual([
+        expect.stringMatching(/failed: api_error$/),
+        expect.stringMatching(/failed: connection$/),
+      ]);
+      errors.mockRestore();
+      warnings.mockRestore();
     });
   });
 

@@ -297,7 +297,10 @@ export class BillingService {
       return await work();
     } catch (error) {
       if (error instanceof StripeUnavailableError || error instanceof StripeNotFoundError) {
-        this.logger.error({ msg: 'Stripe call failed', err: error });
+        // Stripe away is an outside failure: a warning with its reason; a call it refuses keeps its stack.
+        if (error instanceof StripeUnavailableError && error.stripeAway)
+          this.logger.warn({ msg: 'Stripe call failed', reason: error.message });
+        else this.logger.error({ msg: 'Stripe call failed', err: error });
         throw ApiErrors.unavailable(message, 'BILLING_UNAVAILABLE');
       }
       throw error;

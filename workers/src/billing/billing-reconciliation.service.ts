@@ -20,8 +20,6 @@ import { OnJob } from '../jobs/on-job.decorator';
 const PAGE = 100;
 /** A gift checkout unpaid this long may have lost its webhook: Stripe is asked. */
 const GIFT_CHECKOUT_GRACE_MS = 15 * 60_000;
-/** Stripe's error types that say Stripe itself is away (unreachable, failing or throttling), whoever is asked. */
-const STRIPE_AWAY = new Set(['connection', 'api_error', 'rate_limit_error']);
 
 export interface ReconciliationReport {
   customers: number;
@@ -129,6 +127,6 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
 /** Ends the walk when what failed is a service every customer needs, rather than one customer's record. */
 function stopIfAway(error: unknown): void {
   if (isDependencyDown(error)) throw error;
-  if (error instanceof StripeUnavailableError && STRIPE_AWAY.has(error.type))
+  if (error instanceof StripeUnavailableError && error.stripeAway)
     throw new ExternalFailure(`Billing reconciliation stopped: ${error.message}`, { cause: error });
 }

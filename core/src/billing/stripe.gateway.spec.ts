@@ -1,0 +1,14 @@
+import { StripeUnavailableError } from './stripe.gateway';
+
+describe('StripeUnavailableError', () => {
+  it.each([
+    ['connection', true],
+    ['api_error', true],
+    ['rate_limit_error', true],
+    ['invalid_request_error', false],
+    ['authentication_error', false],
+    ['billing_off', false],
+  ])('says Stripe itself is away for its type %s: %s', (type, away) => {
+    expect(new StripeUnavailableError('Stripe call failed', type).stripeAway).toBe(away);
+  });
+});
