@@ -10,6 +10,8 @@ import {
   parseConfig,
   PlanRepository,
   RedisKeys,
+  StripeGateway,
+  StripeUnavailableError,
   UsersRepository,
 } from '@oddspulse/core';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in';
@@ -147,18 +149,41 @@ describe('billing reconciliation (the stripe SDK against a stand-in, real Postgr
   });
 
   it('stops the walk and fails the job as an outside failure when Stripe fails, rather than asking every customer', async () => {
-    await customer();
-    await customer();
+    for (let i = 0; i < 5; i++) await customer();
     stand.failing = true;
     const before = stand.callsTo('GET', /^\/v1\/subscriptions/).length;
     try {
       const failed = reconciliation.reconcile();
       await expect(failed).rejects.toBeInstanceOf(ExternalFailure);
-      await expect(failed).rejects.toThrow('Billing reconciliation stopped: Stripe');
-      // one customer asked, and asked again once by the SDK's own retry
-      expect(stand.callsTo('GET', /^\/v1\/subscriptions/).length - before).toBeLessThanOrEqual(2);
+      await expect(failed).rejects.toThrow(
+        'Billing reconciliation stopped: Stripe subscription list failed: api_error',
+      );
+      // three customers in a row asked, each asked again once by the SDK's own retry
+      expect(stand.callsTo('GET', /^\/v1\/subscriptions/).length - before).toBe(6);
     } finally {
       stand.failing = false;
+    }
+  });
+
+  it('goes on past one customer Stripe keeps failing on', async () => {
+    const stuck = await customer();
+    const fine = await customer();
+    stand.createSubscription(fine.customerId, 'price_test_platinum', { user_id: fine.user.id });
+    const gateway = moduleRef.get(StripeGateway, { strict: false });
+    const list = gateway.listSubscriptions.bind(gateway);
+    const failing = jest
+      .spyOn(gateway, 'listSubscriptions')
+      .mockImplementation((customerId: string) =>
+        customerId === stuck.customerId
+          ? Promise.reject(new StripeUnavailableError('Stripe subscription list failed: api_error', 'api_error'))
+          : list(customerId),
+      );
+    try {
+      const report = await reconciliation.reconcile();
+      expect(report.errors).toBeGreaterThanOrEqual(1);
+      expect(await planOf(fine.user.id)).toBe('platinum');
+    } finally {
+      failing.mockRestore();
     }
   });
 });

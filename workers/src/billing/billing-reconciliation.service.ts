@@ -20,6 +20,8 @@ import { OnJob } from '../jobs/on-job.decorator';
 const PAGE = 100;
 /** A gift checkout unpaid this long may have lost its webhook: Stripe is asked. */
 const GIFT_CHECKOUT_GRACE_MS = 15 * 60_000;
+/** Customers (or gift checkouts) in a row for whom Stripe was away before the walk stops: Stripe is away for all. */
+const STRIPE_AWAY_IN_A_ROW = 3;
 
 export interface ReconciliationReport {
   customers: number;
@@ -35,10 +37,15 @@ export interface ReconciliationReport {
  * customer's subscriptions are read from Stripe and applied by the webhook's own rules, so a lost webhook leaves
  * nobody paying without access or with access without paying; gift checkouts paid without their webhook, and
  * paid gifts whose address now has an account, are granted. One customer's failure is logged and counted and the
- * walk goes on. The job fails (and BullMQ retries it) when no customer could be reconciled, and at once when Stripe,
- * PostgreSQL or Redis is away: that is no customer's failure, and every customer after it would wait and fail the same
- * way.
+ * walk goes on. The job fails (and BullMQ retries it) when no customer could be reconciled, and as soon as Stripe,
+ * PostgreSQL or Redis is found away (`failed`).
  */
+/** A walk's report, and how many customers in a row have just met Stripe away. */
+interface Walk {
+  report: ReconciliationReport;
+  stripeAwayInARow: number;
+}
+
 @Injectable()
 export class BillingReconciliationService implements OnApplicationBootstrap {
   private readonly logger = new Logger(BillingReconciliationService.name);
@@ -61,14 +68,15 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
   async reconcile(): Promise<ReconciliationReport> {
     const report: ReconciliationReport = { customers: 0, subscriptions: 0, applied: 0, giftsGranted: 0, errors: 0 };
     if (this.gateway.mode === 'off') return report;
+    const walk: Walk = { report, stripeAwayInARow: 0 };
     let after: string | null = null;
     for (;;) {
       const page = await this.billing.customersAfter(after, PAGE);
       if (!page.length) break;
-      for (const customer of page) await this.reconcileCustomer(customer, report);
+      for (const customer of page) await this.reconcileCustomer(customer, walk);
       after = page[page.length - 1].user_id;
     }
-    await this.reconcileGifts(report);
+    await this.reconcileGifts(walk);
     this.logger.log({ msg: 'Billing reconciled', ...report });
     if (report.errors && report.errors === report.customers)
       throw new Error(`Billing reconciliation reached no customer (${report.errors} failed)`);
@@ -77,13 +85,15 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
 
   private async reconcileCustomer(
     customer: { user_id: string; stripe_customer_id: string },
-    report: ReconciliationReport,
+    walk: Walk,
   ): Promise<void> {
+    const { report } = walk;
     report.customers++;
     try {
       // Taken before Stripe is read: a webhook newer than this answer still wins over it.
       const observedAt = observedNow();
       const subscriptions = await this.gateway.listSubscriptions(customer.stripe_customer_id);
+      walk.stripeAwayInARow = 0;
       for (const subscription of subscriptions) {
         report.subscriptions++;
         const result = await this.sync.syncSubscription(subscription, observedAt);
@@ -92,29 +102,24 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
       // Derives the plan again even with nothing new from Stripe (a plan state written but never derived).
       await this.sync.rederive(customer.user_id);
     } catch (error) {
-      stopIfAway(error);
-      report.errors++;
-      const level = error instanceof StripeNotFoundError ? 'warn' : 'error';
-      this.logger[level]({
-        msg: 'Billing reconciliation of a customer failed',
+      this.failed(walk, error, 'Billing reconciliation of a customer failed', {
         userId: customer.user_id,
         customer: customer.stripe_customer_id,
-        err: error,
       });
     }
   }
 
-  private async reconcileGifts(report: ReconciliationReport): Promise<void> {
+  private async reconcileGifts(walk: Walk): Promise<void> {
+    const { report } = walk;
     for (const pending of await this.billing.pendingGiftCheckouts(new Date(Date.now() - GIFT_CHECKOUT_GRACE_MS))) {
       try {
         const session = await this.gateway.retrieveCheckoutSession(pending.checkout_session_id!);
+        walk.stripeAwayInARow = 0;
         if (session.paid && session.status === 'complete')
           report.giftsGranted += (await this.sync.giftPaid(pending.id)).grants.length;
         else if (session.status === 'expired') await this.billing.markGiftExpired(pending.id);
       } catch (error) {
-        stopIfAway(error);
-        report.errors++;
-        this.logger.error({ msg: 'Billing reconciliation of a gift checkout failed', giftId: pending.id, err: error });
+        this.failed(walk, error, 'Billing reconciliation of a gift checkout failed', { giftId: pending.id });
       }
     }
     for (const waiting of await this.billing.waitingGiftAddressesWithAccounts()) {
@@ -122,11 +127,24 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
       if (user) report.giftsGranted += (await this.sync.grantWaitingGifts(user)).length;
     }
   }
-}
 
-/** Ends the walk when what failed is a service every customer needs, rather than one customer's record. */
-function stopIfAway(error: unknown): void {
-  if (isDependencyDown(error)) throw error;
-  if (error instanceof StripeUnavailableError && error.stripeAway)
-    throw new ExternalFailure(`Billing reconciliation stopped: ${error.message}`, { cause: error });
+  /**
+   * One customer's or gift checkout's failure: counted and logged, and the walk goes on. PostgreSQL or Redis away ends
+   * the walk at once, and so does Stripe away for STRIPE_AWAY_IN_A_ROW in a row: that is no customer's failure, and
+   * every customer after it would wait on the SDK's retry and fail the same way. Stripe failing on one object alone
+   * does not hold up the customers after it.
+   */
+  private failed(walk: Walk, error: unknown, msg: string, about: Record<string, string>): void {
+    if (isDependencyDown(error)) throw error;
+    walk.report.errors++;
+    if (error instanceof StripeUnavailableError && error.stripeAway) {
+      if (++walk.stripeAwayInARow >= STRIPE_AWAY_IN_A_ROW)
+        throw new ExternalFailure(`Billing reconciliation stopped: ${error.message}`, { cause: error });
+      this.logger.warn({ msg, ...about, reason: error.message });
+      return;
+    }
+    // Stripe answered (a customer it no longer knows, say), or the failure is ours
+    walk.stripeAwayInARow = 0;
+    this.logger[error instanceof StripeNotFoundError ? 'warn' : 'error']({ msg, ...about, err: error });
+  }
 }
