@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { BillingSyncService, ConfigError, CoreModule, JsonLogger, preflight } from '@oddspulse/core';
 import { isValidEmail } from '@oddspulse/shared';
+import { ExternalFailure } from '../jobs/external-failure';
 import { BillingWorkersModule } from './billing.module';
 import { BillingReconciliationService } from './billing-reconciliation.service';
 
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: Error) => {
-  process.stderr.write(`${error instanceof ConfigError ? error.message : error.stack}\n`);
+  // a usage error, or Stripe away: its reason says it all; anything else is ours and keeps its stack
+  const told = error instanceof ConfigError || error instanceof ExternalFailure;
+  process.stderr.write(`${told ? error.message : error.stack}\n`);
   process.exit(1);
 });
