@@ -1,11 +1,12 @@
 /**
  * One poll of one sport as the odds pipeline runs it, timed stage by stage, for `bench:pipeline`: the same steps as
  * OddsPipelineService (the held board as the basis while Redis's stamp names it, the board read back otherwise; ingest,
- * diff, store and publish with the history outbox in one step, detection on the changed events), without the
- * service's scheduling, health and fault handling.
+ * diff, store and publish with the history outbox in one step while detection reads the changed events, detection's
+ * scans), without the service's scheduling, health and fault handling.
  */
 import { performance } from 'node:perf_hooks';
 import {
+  PreparedBoard,
   SportBoard,
   diffBoards,
   lockedMarketReader,
@@ -75,7 +76,12 @@ export interface SportPoll {
   readBackMs: number;
   ingestMs: number;
   diffMs: number;
+  /** The store stage: the step that stores and publishes, with detection reading the changed events meanwhile. */
   publishMs: number;
+  /** Within it: from the stage's start until the step's reply, and detection's reading from its start to its end. */
+  stepMs: number;
+  readMs: number;
+  /** Detection's scans of the changed events. */
   detectMs: number;
   /** process.cpuUsage() over the stages: the whole process, the collector's helper threads included. */
   cpuMs: number;
@@ -145,8 +151,18 @@ export class BenchSportPipeline {
     const diffMs = lap(t);
 
     // what changed from the basis is written in the step that publishes the diff and appends the changes to the odds
-    // history outbox (the writers move the outbox to PostgreSQL off the path: the bench drops it, dropOutbox)
+    // history outbox (the writers move the outbox to PostgreSQL off the path: the bench drops it, dropOutbox), detection
+    // reading the changed events while Redis runs it
     t = stage();
+    let stepMs = 0;
+    let readMs = 0;
+    const prepare = async () => {
+      const from = performance.now();
+      const kept = await this.prepared.sync('odds', board, changedEventIds, previous?.fetched_at ?? null);
+      readMs = performance.now() - from;
+      return kept;
+    };
+    let kept: PreparedBoard;
     const message = diff && {
       channel: 'odds' as const,
       key: sport,
@@ -158,16 +174,22 @@ export class BenchSportPipeline {
     if (message) {
       const writes = this.state.boardWrites('odds', board, basis);
       const appends = await this.outbox.appends('odds', sport, records, new Date(now));
-      await this.publisher.publishWith(message, { ...writes, appends });
+      const step = this.publisher.publishWith(message, { ...writes, appends }).then(() => {
+        stepMs = performance.now() - t;
+      });
+      [, kept] = await Promise.all([step, prepare()]);
       this.held.hold('odds', board, writes.revision);
       written = { set: writes.hashes[0].set, appends };
-    } else this.held.hold('odds', board, await this.state.saveBoard('odds', board, basis));
+    } else {
+      this.held.hold('odds', board, await this.state.saveBoard('odds', board, basis));
+      stepMs = performance.now() - t;
+      kept = await prepare();
+    }
     const publishMs = lap(t);
 
-    // as the detection worker does: the board kept prepared, the changed events read again and scanned
+    // as the detection worker does: the changed events of the board kept prepared scanned
     t = stage();
     let arbitrage = 0;
-    const kept = this.prepared.sync('odds', board, changedEventIds, previous?.fetched_at ?? null);
     for (const id of changedEventIds) {
       if (!kept.has(id)) continue;
       const scan = kept.scanEvent(
@@ -186,6 +208,8 @@ export class BenchSportPipeline {
       ingestMs,
       diffMs,
       publishMs,
+      stepMs,
+      readMs,
       detectMs,
       cpuMs,
       spans,

@@ -1,6 +1,6 @@
 /**
- * `npm run bench:pipeline`: ingest → diff → store and publish (one step, with the odds history outbox) → detect for a
- * simulated board of 1,000 events × 25 books, cycle after cycle 30 s apart. Prints the time of each stage per cycle and the bytes
+ * `npm run bench:pipeline`: ingest → diff → store and publish (one step, with the odds history outbox; detection reads the
+ * changed events meanwhile) → detect for a simulated board of 1,000 events × 25 books, cycle after cycle 30 s apart. Prints the time of each stage per cycle and the bytes
  * published per cycle against the bytes of the full board (goal: diff ≤ 5 % of the board), then what a poll
  * that changes nothing costs to store, against what reading the board back from Redis (every poll, before the
  * pipeline held its board) costs. Storing and publishing go to the real Redis (REDIS_URL) under a throw-away
@@ -85,6 +85,8 @@ async function oneWorker() {
       'ingest ms': run.ingestMs.toFixed(0),
       'diff ms': run.diffMs.toFixed(0),
       'store+publish ms': run.publishMs.toFixed(0),
+      'step ms': run.stepMs.toFixed(0),
+      'detect read ms': run.readMs.toFixed(0),
       'detect ms': run.detectMs.toFixed(0),
       'cycle ms': (run.readBackMs + run.ingestMs + run.diffMs + run.publishMs + run.detectMs).toFixed(0),
       'cycle cpu ms': run.cpuMs.toFixed(0),
@@ -169,7 +171,7 @@ async function oneWorker() {
   process.stdout.write(
     `median steady cycle: ${cycleMs} ms (CPU ${median(steady.map((r) => Number(r['cycle cpu ms'])))} ms, Redis's ${median(steady.map((r) => Number(r['redis cpu ms'])))} ms); garbage collection ${(100 * gcShare).toFixed(1)} % of the steady cycles; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`,
   );
-  const stageMedians = ['ingest ms', 'diff ms', 'store+publish ms', 'detect ms']
+  const stageMedians = ['ingest ms', 'diff ms', 'store+publish ms', 'step ms', 'detect read ms', 'detect ms']
     .map((key) => `${key.replace(' ms', '')} ${median(steady.map((r) => Number(r[key])))} ms`)
     .join(', ');
   process.stdout.write(`median steady stages: ${stageMedians}\n`);

@@ -69,6 +69,19 @@ export class DetectionService {
   }
 
   /**
+   * Reads the events of `next` that changed into the board detection keeps, as `detect` would first: the pipeline runs
+   * it while Redis runs the step that stores the board, so `detect` finds it done. Arguments as for `detect`.
+   */
+  async prepare(
+    board: 'odds' | 'props',
+    next: SportBoard,
+    eventIds: readonly string[],
+    basis: string | null,
+  ): Promise<void> {
+    await this.prepared.sync(board, next, eventIds, basis);
+  }
+
+  /**
    * `eventIds`: the events that changed (added, changed or removed) since the last board; `basis`: the
    * fetched_at of the board they changed from (null for the first board of the sport).
    */
@@ -80,13 +93,13 @@ export class DetectionService {
     basis: string | null,
   ): Promise<DetectionSummary> {
     const sport = next.sport_key;
-    const prepared = this.prepared.sync(board, next, eventIds, basis);
     const summary: DetectionSummary = {
       published: { arbitrage: 0, middles: 0, ev: 0 },
       current: { arbitrage: 0, middles: 0, ev: 0 },
     };
     // steam reviews its alerts on every board, changed or not: a game's start ends them without a price moving
     if (board === 'odds') await this.steam.detect(next, eventIds, now);
+    const prepared = await this.prepared.sync(board, next, eventIds, basis);
     if (!eventIds.length) return summary;
     if (board === 'odds') await this.alertBatches.enqueuePriceTargets(sport, now, eventIds);
     const fields = eventIds.map((id) => `${board}:${id}`);

@@ -1,4 +1,4 @@
-import { BoardEvent, SportBoard, diffBoards, scanBoard } from '@oddspulse/shared';
+import { BoardEvent, PreparedBoard, SportBoard, diffBoards, scanBoard } from '@oddspulse/shared';
 import { syntheticBoard } from '../../../shared/src/bench/synthetic-board';
 import { PreparedBoards } from './prepared-boards';
 
@@ -26,10 +26,10 @@ const sameAsFresh = (kept: { scan: (o: object, now: number) => unknown }, board:
 describe('PreparedBoards', () => {
   const first = poll(syntheticBoard({ events: 40, books: 12, propOutcomes: 400, seed: 4, now: NOW }), NOW);
 
-  it('reads the first board whole, then only what each poll changed', () => {
+  it('reads the first board whole, then only what each poll changed', async () => {
     const boards = new PreparedBoards();
     sameAsFresh(
-      boards.sync(
+      await boards.sync(
         'odds',
         first,
         first.events.map((e) => e.id),
@@ -41,13 +41,16 @@ describe('PreparedBoards', () => {
     const second = moved(first, ['synthetic-3', 'synthetic-8'], NOW + 30_000);
     const { changedEventIds } = diffBoards(first, second);
     expect(changedEventIds).toEqual(['synthetic-3', 'synthetic-8']);
-    const kept = boards.sync('odds', second, changedEventIds, first.fetched_at);
+    const read = jest.spyOn(PreparedBoard.prototype, 'read');
+    const kept = await boards.sync('odds', second, changedEventIds, first.fetched_at);
+    expect(read.mock.calls.map(([event]) => event.id)).toEqual(['synthetic-3', 'synthetic-8']);
+    read.mockRestore();
     sameAsFresh(kept, second, NOW + 30_000);
   });
 
-  it('reads the board whole when the previous poll ran in another worker', () => {
+  it('reads the board whole when the previous poll ran in another worker', async () => {
     const boards = new PreparedBoards();
-    boards.sync(
+    await boards.sync(
       'odds',
       first,
       first.events.map((e) => e.id),
@@ -58,15 +61,53 @@ describe('PreparedBoards', () => {
     const third = moved(second, ['synthetic-9'], NOW + 60_000);
     const { changedEventIds } = diffBoards(second, third);
     expect(changedEventIds).toEqual(['synthetic-9']);
-    sameAsFresh(boards.sync('odds', third, changedEventIds, second.fetched_at), third, NOW + 60_000);
+    sameAsFresh(await boards.sync('odds', third, changedEventIds, second.fetched_at), third, NOW + 60_000);
   });
 
-  it('keeps each board kind and sport apart', () => {
+  it('reads the board whole after a poll whose step failed once its events were read', async () => {
+    const boards = new PreparedBoards();
+    await boards.sync('odds', first, [], null);
+    // the pipeline read `second` while its step ran, and the step failed: the next poll diffs against `first` again
+    const second = moved(first, ['synthetic-5'], NOW + 30_000);
+    await boards.sync('odds', second, ['synthetic-5'], first.fetched_at);
+    const third = moved(first, ['synthetic-9'], NOW + 60_000);
+    const { changedEventIds } = diffBoards(first, third);
+    expect(changedEventIds).toEqual(['synthetic-9']);
+    sameAsFresh(await boards.sync('odds', third, changedEventIds, first.fetched_at), third, NOW + 60_000);
+  });
+
+  it('keeps no board whose reading failed part way: the next poll reads it whole', async () => {
+    const boards = new PreparedBoards();
+    await boards.sync('odds', first, [], null);
+    const broken = moved(first, ['synthetic-1', 'synthetic-2'], NOW + 30_000);
+    (broken.events[2] as { bookmakers: unknown }).bookmakers = null;
+    await expect(boards.sync('odds', broken, ['synthetic-1', 'synthetic-2'], first.fetched_at)).rejects.toThrow(
+      TypeError,
+    );
+    const second = moved(first, ['synthetic-7'], NOW + 60_000);
+    sameAsFresh(await boards.sync('odds', second, ['synthetic-7'], first.fetched_at), second, NOW + 60_000);
+  });
+
+  it('lets the event loop turn between slices of reading, and reads a board it already mirrors no more', async () => {
+    const boards = new PreparedBoards(0);
+    const turns: string[] = [];
+    setImmediate(() => turns.push('a turn'));
+    const kept = await boards.sync('odds', first, [], null);
+    turns.push('read');
+    expect(turns).toEqual(['a turn', 'read']);
+    sameAsFresh(kept, first, NOW);
+    const stale = jest.spyOn(PreparedBoard.prototype, 'staleEvents');
+    expect(await boards.sync('odds', first, [], null)).toBe(kept);
+    expect(stale).not.toHaveBeenCalled();
+    stale.mockRestore();
+  });
+
+  it('keeps each board kind and sport apart', async () => {
     const boards = new PreparedBoards();
     const props = poll(first.events.slice(0, 5), NOW);
-    boards.sync('odds', first, [], null);
-    const kept = boards.sync('props', props, [], null);
+    await boards.sync('odds', first, [], null);
+    const kept = await boards.sync('props', props, [], null);
     sameAsFresh(kept, props, NOW);
-    sameAsFresh(boards.sync('odds', first, [], first.fetched_at), first, NOW);
+    sameAsFresh(await boards.sync('odds', first, [], first.fetched_at), first, NOW);
   });
 });

@@ -1,32 +1,61 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DEFAULT_COMMISSIONS, PreparedBoard, SportBoard } from '@oddspulse/shared';
 
 type BoardKind = 'odds' | 'props';
 
 /**
+ * How long reading events holds the event loop before letting I/O go on: the pipeline reads a poll's changed events
+ * while Redis runs the step that stores the board, whose bytes go out only while the loop turns.
+ */
+const SLICE_MS = 2;
+
+interface Kept {
+  /** The board it mirrors: its fetched_at (the basis a later poll's diff names) and the very object. */
+  fetchedAt: string;
+  source: SportBoard;
+  board: PreparedBoard;
+}
+
+/**
  * The boards detection scans, kept prepared (read into the engine's columns) per board kind and sport, so a
  * poll reads again only the events that changed. Each is tied to the poll it mirrors: when the diff was made
  * against a board this process did not see (its first poll of the sport, or the previous poll ran in another
- * worker), the board is read whole. Each also finds the arbitrages that pay only at a commission below the
- * published rates (PreparedBoard `belowRates`), for the users who pay less.
+ * worker, or its step failed after this board was read), the board is read whole. Each also finds the arbitrages that
+ * pay only at a commission below the published rates (PreparedBoard `belowRates`), for the users who pay less.
  */
 export class PreparedBoards {
-  private readonly boards = new Map<string, { fetchedAt: string; board: PreparedBoard }>();
+  private readonly boards = new Map<string, Kept>();
+
+  constructor(private readonly sliceMs = SLICE_MS) {}
 
   /**
-   * The kept board brought up to `next`. `changedIds`: the events the poll's diff lists; `basis`: the
-   * fetched_at of the board the diff was made against (null for the first board of the sport).
+   * The kept board brought up to `next` (at once when it already mirrors that very board). `changedIds`: the events
+   * the poll's diff lists; `basis`: the fetched_at of the board the diff was made against (null for the first board of
+   * the sport). The events are read in slices of `sliceMs`, the loop turning between them.
    */
-  sync(kind: BoardKind, next: SportBoard, changedIds: readonly string[], basis: string | null): PreparedBoard {
+  async sync(
+    kind: BoardKind,
+    next: SportBoard,
+    changedIds: readonly string[],
+    basis: string | null,
+  ): Promise<PreparedBoard> {
     const key = `${kind}:${next.sport_key}`;
     const held = this.boards.get(key);
-    if (held && basis !== null && held.fetchedAt === basis) {
-      held.board.update(next.events, changedIds);
-      held.fetchedAt = next.fetched_at;
-      return held.board;
+    if (held?.source === next) return held.board;
+    // Until it mirrors `next`, no board is kept: one whose reading failed part way is read whole by the next poll.
+    this.boards.delete(key);
+    const board =
+      held && basis !== null && held.fetchedAt === basis
+        ? held.board
+        : new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
+    const stale = board.staleEvents(next.events, changedIds);
+    for (let i = 0; i < stale.length;) {
+      const until = performance.now() + this.sliceMs;
+      do board.read(stale[i++]);
+      while (i < stale.length && performance.now() < until);
+      if (i < stale.length) await nextTurn();
     }
-    const board = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
-    board.load(next.events);
-    this.boards.set(key, { fetchedAt: next.fetched_at, board });
+    this.boards.set(key, { fetchedAt: next.fetched_at, source: next, board });
     return board;
   }
 }

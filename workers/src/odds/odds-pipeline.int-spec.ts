@@ -8,6 +8,7 @@ import {
   DEFAULT_DEVIG_METHOD,
   MAX_BANKROLL,
   OpportunityUpdate,
+  PreparedBoard,
   RealtimeEnvelope,
   SCANNER_MAX_STAKE,
   newestUpdate,
@@ -538,6 +539,38 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(await redis.client.exists(wholeKey)).toBe(0);
     expect(await redis.client.hlen(marketsKey)).toBeGreaterThan(0);
     expect((await state.board('odds', NFL))!.events).toEqual(settleBookLinks(normaliseOddsApiV4(payload).events));
+  });
+
+  // Redis runs the step of a sweep of a thousand games for most of a second, in which this process has nothing else to do
+  it("reads detection's changed events while Redis runs the step that stores and publishes the board", async () => {
+    const publisher = app.get(RealtimePublisher);
+    const detection = app.get(DetectionService);
+    const order: string[] = [];
+    const publishWith = publisher.publishWith.bind(publisher);
+    const prepare = detection.prepare.bind(detection);
+    const spies = [
+      jest.spyOn(publisher, 'publishWith').mockImplementation(async (...args) => {
+        const seq = await publishWith(...args);
+        order.push('step settled');
+        return seq;
+      }),
+      jest.spyOn(detection, 'prepare').mockImplementation(async (...args) => {
+        order.push('reading started');
+        await prepare(...args);
+      }),
+    ];
+    const staleEvents = jest.spyOn(PreparedBoard.prototype, 'staleEvents');
+    const outcome = payload[1].bookmakers[0].markets.find((m) => m.key === 'h2h')!.outcomes[0];
+    outcome.price += outcome.price > 0 ? 5 : -5;
+    now = recordedNow + 480_000;
+    try {
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 17 })).toMatchObject({ outcome: 'updated', changedEvents: 1 });
+      expect(order).toEqual(['reading started', 'step settled']);
+      // detection scanned the board it read during the step, without reading it again
+      expect(staleEvents).toHaveBeenCalledTimes(1);
+    } finally {
+      for (const spy of [...spies, staleEvents]) spy.mockRestore();
+    }
   });
 
   it('polls player props per event from the event list, into their own board and channel', async () => {

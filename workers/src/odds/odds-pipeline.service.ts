@@ -221,11 +221,22 @@ export class OddsPipelineService {
       // The history goes to its outbox in the same step: PostgreSQL is off the path to the browser
       // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
       const appends = await this.history.appends(kind, sport, records, new Date(started));
-      publishedSeq = await this.publisher.publishWith(
-        { channel: kind, key: sport, at, type: 'board.diff', data: diff },
-        { ...writes, appends },
-      );
-      published = this.clock();
+      const step = this.publisher
+        .publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, { ...writes, appends })
+        .then((seq) => {
+          published = this.clock();
+          return seq;
+        });
+      // Detection reads the changed events while Redis runs the step, which this process would otherwise wait for idle
+      // (a sweep of a thousand games: most of a second each way, docs/benchmarks.md). Both settle before either's
+      // failure is thrown, so no reading of this board goes on past the poll and its lock.
+      const [stored, prepared] = await Promise.allSettled([
+        step,
+        this.detection.prepare(kind, board, changedEventIds, previous?.fetched_at ?? null),
+      ]);
+      if (stored.status === 'rejected') throw stored.reason;
+      if (prepared.status === 'rejected') throw prepared.reason;
+      publishedSeq = stored.value;
       this.held.hold(kind, board, writes.revision);
     } else {
       // Changes the diff leaves out are still history: recorded before the board, so a failure here records them again.

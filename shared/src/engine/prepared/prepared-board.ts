@@ -51,7 +51,7 @@ export class PreparedBoard {
   /** Reads every event of the board afresh, dropping any other. */
   load(events: readonly BoardEvent[]): void {
     this.events.clear();
-    for (const event of events) this.events.set(event.id, this.entryOf(event));
+    for (const event of events) this.read(event);
   }
 
   /**
@@ -62,19 +62,33 @@ export class PreparedBoard {
    * they were when the event was last read. Answers the ids read again.
    */
   update(events: readonly BoardEvent[], changedIds: readonly string[]): string[] {
+    const stale = this.staleEvents(events, changedIds);
+    for (const event of stale) this.read(event);
+    return stale.map((event) => event.id);
+  }
+
+  /**
+   * The first half of `update`, for a caller that reads them in parts (`read`, each): drops the events no longer on
+   * the board, and answers those of `events` that `update` reads again (every one, on a board that holds none yet).
+   */
+  staleEvents(events: readonly BoardEvent[], changedIds: readonly string[]): BoardEvent[] {
     const changed = new Set(changedIds);
     const present = new Set<string>();
-    const reread: string[] = [];
+    const stale: BoardEvent[] = [];
     for (const event of events) {
       present.add(event.id);
       const entry = this.events.get(event.id);
       if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times))
         continue;
-      this.events.set(event.id, this.entryOf(event));
-      reread.push(event.id);
+      stale.push(event);
     }
     for (const id of this.events.keys()) if (!present.has(id)) this.events.delete(id);
-    return reread;
+    return stale;
+  }
+
+  /** Reads one event afresh, in place of what the board held of it. */
+  read(event: BoardEvent): void {
+    this.events.set(event.id, this.entryOf(event));
   }
 
   /** The opportunities of one event (none when it is not on the board). */
