@@ -104,6 +104,17 @@ describe('a board stored by market', () => {
     ]);
   });
 
+  it("deletes the markets of a book an event no longer lists, writes a new book's, and passes over a book kept", () => {
+    const basis = [event('a')];
+    const hash = new Map<string, string>();
+    apply(hash, boardFieldWrites(basis, null));
+    const next = { ...basis[0], bookmakers: [basis[0].bookmakers[0], { ...event('a').bookmakers[1], key: 'betmgm' }] };
+    const writes = boardFieldWrites([next], basis);
+    expect(writes.set.map(([field]) => field)).toEqual(['e\ta', 'm\ta\tbetmgm\th2h', 'm\ta\tbetmgm\ttotals']);
+    expect(writes.delete).toEqual(['m\ta\tfanduel\th2h', 'm\ta\tfanduel\ttotals']);
+    expect(JSON.stringify(eventsFromFields(apply(hash, writes)))).toBe(JSON.stringify([next]));
+  });
+
   it('writes nothing for a board whose content is the same, though fetched again', () => {
     const basis = [event('a'), event('b')];
     expect(boardFieldWrites(structuredClone(basis), basis)).toEqual({ replace: false, set: [], delete: [] });

@@ -64,6 +64,31 @@ function* marketFields(event: BoardEvent): Generator<[field: string, market: Boa
 }
 
 /**
+ * The markets of `event` whose content changed from `old`'s (a price, a line, an update time, a link), to `set`, and
+ * the fields of `old`'s markets it no longer has, to `deleted`. Matched by book and market key, a field named only when
+ * it is written: a book the poll kept unmoved is the very object stored, and a sweep's moved games keep most of theirs.
+ */
+function marketWrites(event: BoardEvent, old: BoardEvent, set: Array<[string, string]>, deleted: string[]): void {
+  const oldBooks = new Map(old.bookmakers.map((book) => [book.key, book]));
+  for (const book of event.bookmakers) {
+    const oldBook = oldBooks.get(book.key);
+    oldBooks.delete(book.key);
+    if (oldBook === book) continue;
+    const oldMarkets = new Map(oldBook?.markets.map((market) => [market.key, market]));
+    for (const market of book.markets) {
+      const oldMarket = oldMarkets.get(market.key);
+      oldMarkets.delete(market.key);
+      // a market the poll kept unmoved is the very object stored (UnmovedMarkets): not compared again
+      if (oldMarket !== market && (!oldMarket || !sameMarket(market, oldMarket)))
+        set.push([marketField(event.id, book.key, market.key), JSON.stringify(market)]);
+    }
+    for (const key of oldMarkets.keys()) deleted.push(marketField(event.id, book.key, key));
+  }
+  for (const gone of oldBooks.values())
+    for (const market of gone.markets) deleted.push(marketField(event.id, gone.key, market.key));
+}
+
+/**
  * The writes that turn the stored `basis` into `events`: an event that is the very object it was is not read, and of
  * the others only the markets whose content changed (a price, a line, an update time, a link) are written again.
  */
@@ -78,15 +103,8 @@ export function boardFieldWrites(events: readonly BoardEvent[], basis: readonly 
     before.delete(event.id);
     if (old === event) continue;
     if (!old || !sameSkeleton(event, old)) set.push([eventField(event.id), JSON.stringify(skeleton(event))]);
-    const oldMarkets = new Map(old ? marketFields(old) : []);
-    for (const [field, market] of marketFields(event)) {
-      const oldMarket = oldMarkets.get(field);
-      oldMarkets.delete(field);
-      // a market the poll kept unmoved is the very object stored (UnmovedMarkets): not compared again
-      if (oldMarket !== market && (!oldMarket || !sameMarket(market, oldMarket)))
-        set.push([field, JSON.stringify(market)]);
-    }
-    deleted.push(...oldMarkets.keys());
+    if (old) marketWrites(event, old, set, deleted);
+    else for (const [field, market] of marketFields(event)) set.push([field, JSON.stringify(market)]);
   }
   for (const gone of before.values())
     deleted.push(eventField(gone.id), ...[...marketFields(gone)].map(([field]) => field));
