@@ -48,32 +48,21 @@ describe('PreparedBoards', () => {
     sameAsFresh(kept, second, NOW + 30_000);
   });
 
-  it('reads the board whole when the previous poll ran in another worker', async () => {
-    const boards = new PreparedBoards();
-    await boards.sync(
-      'odds',
-      first,
-      first.events.map((e) => e.id),
-      null,
-    );
-    // another worker polled `second` (event 5 moved); this one gets `third`, diffed against `second`
-    const second = moved(first, ['synthetic-5'], NOW + 30_000);
-    const third = moved(second, ['synthetic-9'], NOW + 60_000);
-    const { changedEventIds } = diffBoards(second, third);
-    expect(changedEventIds).toEqual(['synthetic-9']);
-    sameAsFresh(await boards.sync('odds', third, changedEventIds, second.fetched_at), third, NOW + 60_000);
-  });
-
-  it('reads the board whole after a poll whose step failed once its events were read', async () => {
+  // Either way the board this process read last is not the basis the next poll's diff names
+  it.each([
+    ['the previous poll ran in another worker', false],
+    ["a poll's step failed once its events were read", true],
+  ])('reads the board whole when %s', async (_case, readHere) => {
     const boards = new PreparedBoards();
     await boards.sync('odds', first, [], null);
-    // the pipeline read `second` while its step ran, and the step failed: the next poll diffs against `first` again
+    // `second` (event 5 moved) was polled by another worker, or read here and never stored (its step failed)
     const second = moved(first, ['synthetic-5'], NOW + 30_000);
-    await boards.sync('odds', second, ['synthetic-5'], first.fetched_at);
-    const third = moved(first, ['synthetic-9'], NOW + 60_000);
-    const { changedEventIds } = diffBoards(first, third);
+    if (readHere) await boards.sync('odds', second, ['synthetic-5'], first.fetched_at);
+    const basis = readHere ? first : second;
+    const third = moved(basis, ['synthetic-9'], NOW + 60_000);
+    const { changedEventIds } = diffBoards(basis, third);
     expect(changedEventIds).toEqual(['synthetic-9']);
-    sameAsFresh(await boards.sync('odds', third, changedEventIds, first.fetched_at), third, NOW + 60_000);
+    sameAsFresh(await boards.sync('odds', third, changedEventIds, basis.fetched_at), third, NOW + 60_000);
   });
 
   it('keeps no board whose reading failed part way: the next poll reads it whole', async () => {
