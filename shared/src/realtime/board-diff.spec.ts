@@ -166,20 +166,44 @@ describe('diffBoards', () => {
     expect(isLocked.mock.calls.every(([, e]) => e.id === 'b')).toBe(true);
   });
 
-  // A poll keeps an unmoved market's object (UnmovedMarkets): it is not compared again, but it can lock with time
+  // A poll keeps an unmoved market's object (UnmovedMarkets): it is not compared again, but its game's start moving (a
+  // game gone live sooner, whose age limit is shorter) can lock it
   it('reports no outcome of a market that is the very object it was, and still its lock flipping', () => {
     const prev = board([event('a', { home: 1.5, away: 2.6 })]);
-    const next = event('a', { home: 1.45, away: 2.6 });
+    const next = { ...event('a', { home: 1.45, away: 2.6 }), commence_time: '2025-12-31T23:30:00Z' };
     const [, spreads, totals] = prev.events[0].bookmakers[0].markets;
     next.bookmakers[0].markets.splice(1, 2, spreads, totals);
     const result = diffBoards(prev, board([next]), {
-      isLocked: (market, e) => market === spreads && e === next,
+      isLocked: (market, e) => market === spreads && e.commence_time === next.commence_time,
     });
     expect(result.diff!.events[0].bookmakers![0].markets).toEqual([
       expect.objectContaining({ key: 'h2h', change: 'changed' }),
       { key: 'spreads', change: 'changed', locked: true },
     ]);
     expect(result.records).toHaveLength(1);
+  });
+
+  // Under the same header, the lock rule reads the very same inputs on both boards
+  it('asks no lock of a market or a book that is the very object it was, while its game is the same', () => {
+    const prev = board([event('a', { home: 1.5, away: 2.6 }), event('b', { home: 1.9, away: 1.9 })]);
+    const a = event('a', { home: 1.45, away: 2.6 });
+    const [, spreads, totals] = prev.events[0].bookmakers[0].markets;
+    a.bookmakers[0].markets.splice(1, 2, spreads, totals);
+    const b = { ...prev.events[1], bookmakers: [...prev.events[1].bookmakers] };
+    b.bookmakers.push({ ...event('b', { home: 1.8, away: 2.0 }).bookmakers[0], key: 'fanduel', title: 'FanDuel' });
+    const isLocked = jest.fn((_market: BoardMarket, _event: BoardEvent) => false);
+    const result = diffBoards(prev, board([a, b]), { isLocked });
+    expect(isLocked.mock.calls.map(([market, e]) => `${e.id} ${market.key}`)).toEqual([
+      'a h2h',
+      'a h2h',
+      'b h2h',
+      'b spreads',
+      'b alternate_totals',
+    ]);
+    expect(result.diff!.events.map((e) => [e.id, e.bookmakers!.map((book) => book.key)])).toEqual([
+      ['a', ['draftkings']],
+      ['b', ['fanduel']],
+    ]);
   });
 
   // The usual poll lists each market's outcomes in the same order; a reordered market is matched by identity

@@ -1,4 +1,5 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome, SportBoard } from '../domain/odds';
+import { sameFieldsBut } from '../feeds/market-quote';
 
 /**
  * Diffs two boards of one sport: what the workers publish instead of the whole board. Prices are
@@ -85,7 +86,10 @@ export const PRICE_RECORD_FIELDS = [
 ] as const satisfies ReadonlyArray<keyof PriceRecord>;
 
 export interface DiffOptions {
-  /** Decides whether a market is locked (the engine's locked-market rule); without it no lock changes are reported. */
+  /**
+   * Decides whether a market is locked (the engine's locked-market rule) from the market, its event's header (every field
+   * but its bookmakers) and `now`; without it no lock changes are reported.
+   */
   isLocked?: (market: BoardMarket, event: BoardEvent, now: number) => boolean;
   /** "Now" for the lock rule; defaults to the next board's fetched_at. */
   now?: number;
@@ -213,6 +217,7 @@ function diffBookmaker(
   now: number,
   options: DiffOptions,
   records: PriceRecord[],
+  sameHeader: boolean,
 ): MarketDiff[] {
   const marketDiffs: MarketDiff[] = [];
   // Markets are paired by position while the keys agree (a poll's usual case); by key once they do not.
@@ -222,6 +227,8 @@ function diffBookmaker(
     let oldMarket: BoardMarket | undefined = previous[i];
     if (byKey || oldMarket?.key !== market.key)
       oldMarket = (byKey ??= new Map(previous.map((m) => [m.key, m]))).get(market.key);
+    // the very object it was (a market the poll kept unmoved), under the same header: no outcome moved, no lock flipped
+    if (oldMarket === market && sameHeader) continue;
     const locked = options.isLocked?.(market, event, now);
     if (!oldMarket) {
       marketDiffs.push({ key: market.key, change: 'added', market, ...(locked ? { locked: true } : {}) });
@@ -276,9 +283,13 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
     const oldBooks = new Map(old.bookmakers.map((b) => [b.key, b]));
     const bookDiffs: BookmakerDiff[] = [];
     const seenBooks = new Set<string>();
+    const sameHeader = sameFieldsBut(event, old, 'bookmakers');
     for (const book of event.bookmakers) {
       seenBooks.add(book.key);
-      const marketDiffs = diffBookmaker(event, old, book, oldBooks.get(book.key)?.markets ?? [], now, options, records);
+      const oldBook = oldBooks.get(book.key);
+      // a book the poll kept whole is the very object it was: under the same header, none of its markets changed
+      if (oldBook === book && sameHeader) continue;
+      const marketDiffs = diffBookmaker(event, old, book, oldBook?.markets ?? [], now, options, records, sameHeader);
       if (marketDiffs.length) bookDiffs.push({ key: book.key, title: book.title, markets: marketDiffs });
     }
     for (const [key, book] of oldBooks) {
