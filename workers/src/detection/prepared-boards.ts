@@ -10,8 +10,7 @@ type BoardKind = 'odds' | 'props';
 const SLICE_MS = 2;
 
 interface Kept {
-  /** The board it mirrors: its fetched_at (the basis a later poll's diff names) and the very object. */
-  fetchedAt: string;
+  /** The board it mirrors, the very object: its fetched_at is the basis a later poll's diff names. */
   source: SportBoard;
   board: PreparedBoard;
 }
@@ -45,7 +44,7 @@ export class PreparedBoards {
     // Until it mirrors `next`, no board is kept: one whose reading failed part way is read whole by the next poll.
     this.boards.delete(key);
     const board =
-      held && basis !== null && held.fetchedAt === basis
+      held && basis !== null && held.source.fetched_at === basis
         ? held.board
         : new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
     const stale = board.staleEvents(next.events, changedIds);
@@ -55,7 +54,7 @@ export class PreparedBoards {
       while (i < stale.length && performance.now() < until);
       if (i < stale.length) await nextTurn();
     }
-    this.boards.set(key, { fetchedAt: next.fetched_at, source: next, board });
+    this.boards.set(key, { source: next, board });
     return board;
   }
 }
