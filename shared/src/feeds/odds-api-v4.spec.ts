@@ -1,11 +1,24 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { BoardEvent } from '../domain/odds';
-import { normaliseOddsApiV4, normaliseOddsApiV4Texts, oddsApiV4EventTexts } from './odds-api-v4';
+import type { BoardBookmaker, BoardEvent } from '../domain/odds';
+import {
+  normaliseOddsApiV4,
+  normaliseOddsApiV4Texts,
+  oddsApiV4BookTexts,
+  oddsApiV4EventTexts,
+  type OddsTextsReading,
+} from './odds-api-v4';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const load = (file: string): unknown => JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
 const oddsFiles = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'));
+/** A reading that knows no text and takes each event as it is read, unless told otherwise. */
+const reading = (told: Partial<OddsTextsReading> = {}): OddsTextsReading => ({
+  knownEvent: () => null,
+  knownBook: () => null,
+  take: (event) => event,
+  ...told,
+});
 
 describe('normaliseOddsApiV4', () => {
   // spec 001 §3 entities: every recorded board maps to BoardEvents with decimal prices > 1
@@ -195,20 +208,25 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
 
   it.each(listFiles.filter((f) => f.includes('_decimal')))('reads %s event by event as it reads it whole', (file) => {
     const taken: string[] = [];
-    const board = normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, (event) => {
-      taken.push(event.id);
-      return event;
-    });
+    const board = normaliseOddsApiV4Texts(
+      oddsApiV4EventTexts(sent(file))!,
+      reading({
+        take: (event) => {
+          taken.push(event.id);
+          return event;
+        },
+      }),
+    );
     expect(board).toEqual(normaliseOddsApiV4(load(file)));
     expect(taken).toEqual(board!.events.map((e) => e.id));
   });
 
   it('hands over each event as the intake returns it', () => {
     const file = listFiles.find((f) => f.includes('_decimal'))!;
-    const board = normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, (event): BoardEvent => ({
-      ...event,
-      completed: true,
-    }));
+    const board = normaliseOddsApiV4Texts(
+      oddsApiV4EventTexts(sent(file))!,
+      reading({ take: (event): BoardEvent => ({ ...event, completed: true }) }),
+    );
     expect(board!.events.every((e) => e.completed)).toBe(true);
   });
 
@@ -221,28 +239,24 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
     const taken: string[] = [];
     const board = normaliseOddsApiV4Texts(
       ['{"id":"not json', ...texts.slice(1)],
-      (event, text) => {
-        taken.push(text);
-        return event;
-      },
-      (text) => (text === '{"id":"not json' ? held : null),
+      reading({
+        take: (event, text) => {
+          taken.push(text);
+          return event;
+        },
+        knownEvent: (text) => (text === '{"id":"not json' ? held : null),
+      }),
     );
     expect(board!.events[0]).toBe(held);
     expect(board!.events.slice(1)).toEqual(whole.slice(1));
     expect(board!.oddsFormat).toBe('decimal');
     expect(taken).toEqual(texts.slice(1));
     // every text known: nothing parsed, still a board
-    expect(
-      normaliseOddsApiV4Texts(
-        ['x', 'y'],
-        (event) => event,
-        () => held,
-      )!.events,
-    ).toEqual([held, held]);
+    expect(normaliseOddsApiV4Texts(['x', 'y'], reading({ knownEvent: () => held }))!.events).toEqual([held, held]);
   });
 
   it.each(listFiles.filter((f) => f.includes('_american')))('leaves %s, in American odds, to be read whole', (file) => {
-    expect(normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, (event) => event)).toBeNull();
+    expect(normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, reading())).toBeNull();
   });
 
   it('does not cut a body of another form: spaced, empty, one event, cut short or followed by more', () => {
@@ -260,6 +274,89 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
     const nested = '[{"id":"e1","sport_key":"x","bookmakers":[{"key":"a"},{"id":"b1","key":"k"}]}]';
     const texts = oddsApiV4EventTexts(nested);
     expect(texts).toHaveLength(2);
-    expect(() => normaliseOddsApiV4Texts(texts!, (event) => event)).toThrow(SyntaxError);
+    expect(() => normaliseOddsApiV4Texts(texts!, reading())).toThrow(SyntaxError);
+  });
+});
+
+describe('oddsApiV4BookTexts, and an event read book by book', () => {
+  const listFiles = oddsFiles.filter((f) => f.startsWith('v4_odds_'));
+  const decimalFile = listFiles.find((f) => f.includes('_decimal'))!;
+  const eventTexts = (file: string) => oddsApiV4EventTexts(JSON.stringify(load(file)))!;
+
+  it.each(listFiles)("cuts each event of %s into its header and its books' texts", (file) => {
+    for (const [i, text] of eventTexts(file).entries()) {
+      const { bookmakers, ...header } = (load(file) as Array<{ bookmakers: unknown[] }>)[i];
+      const cut = oddsApiV4BookTexts(text)!;
+      expect(JSON.parse(cut.header)).toEqual({ ...header, bookmakers: [] });
+      expect(cut.books.map((book) => JSON.parse(book))).toEqual(bookmakers);
+    }
+  });
+
+  it('cuts only where a book begins, whatever order a market writes its fields in, and not an event of another form', () => {
+    const market = '{"key":"h2h","outcomes":[{"name":"A","price":2}],"sid":"m1"}';
+    const books = [
+      `{"key":"a","title":"A","markets":[${market},${market}]}`,
+      `{"key":"b","title":"B","markets":[${market}]}`,
+    ];
+    const text = `{"id":"e1","sport_key":"x","bookmakers":[${books.join(',')}]}`;
+    expect(oddsApiV4BookTexts(text)).toEqual({ header: '{"id":"e1","sport_key":"x","bookmakers":[]}', books });
+    expect(oddsApiV4BookTexts('{"id":"e1","sport_key":"x","bookmakers":[]}')!.books).toEqual([]);
+    expect(oddsApiV4BookTexts(`{"id":"e1","bookmakers":[${books[0]}],"sport_key":"x"}`)).toBeNull();
+    expect(oddsApiV4BookTexts('{"id":"e1","sport_key":"x"}')).toBeNull();
+  });
+
+  it('reads an event book by book as it reads it whole, and says which text each book was read from', () => {
+    const texts = eventTexts(decimalFile);
+    const taken: Array<readonly string[] | null> = [];
+    const board = normaliseOddsApiV4Texts(
+      texts,
+      reading({ take: (event, _text, bookTexts) => (taken.push(bookTexts), event) }),
+    )!;
+    expect(board).toEqual(normaliseOddsApiV4(load(decimalFile)));
+    board.events.forEach((event, i) => {
+      expect(taken[i]).toHaveLength(event.bookmakers.length);
+      taken[i]!.forEach((bookText, j) => {
+        const { bookmakers, ...header } = event;
+        expect(normaliseOddsApiV4({ ...header, bookmakers: [JSON.parse(bookText)] }).events[0].bookmakers).toEqual([
+          bookmakers[j],
+        ]);
+      });
+    });
+  });
+
+  it('does not parse a book read before: hands on what it was read as, and reads the rest of the event', () => {
+    const texts = eventTexts(decimalFile);
+    const whole = normaliseOddsApiV4(load(decimalFile)).events;
+    const cut = oddsApiV4BookTexts(texts[0])!;
+    const held: BoardBookmaker = { ...whole[0].bookmakers[1], title: 'held' };
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const board = normaliseOddsApiV4Texts(
+        texts,
+        reading({ knownBook: (id, text) => (id === whole[0].id && text === cut.books[1] ? held : null) }),
+      )!;
+      expect(board.events[0].bookmakers[1]).toBe(held);
+      expect(board.events[0]).toEqual({
+        ...whole[0],
+        bookmakers: whole[0].bookmakers.map((b, i) => (i === 1 ? held : b)),
+      });
+      expect(board.events.slice(1)).toEqual(whole.slice(1));
+      expect(parse.mock.calls.map(([text]) => text)).not.toContain(cut.books[1]);
+    } finally {
+      parse.mockRestore();
+    }
+  });
+
+  it('reads an event whole where a cut does not parse (a market written with a title), and throws for one not JSON', () => {
+    const market = (key: string) =>
+      `{"key":"${key}","title":"${key}","last_update":"2026-03-01T18:00:00Z","outcomes":[{"name":"A","price":2}]}`;
+    const text = `{"id":"e1","sport_key":"x","bookmakers":[{"key":"a","title":"A","markets":[${market('h2h')},${market('totals')}]}]}`;
+    expect(oddsApiV4BookTexts(text)!.books).toHaveLength(2);
+    const board = normaliseOddsApiV4Texts([text], reading())!;
+    expect(board).toEqual(normaliseOddsApiV4(JSON.parse(text)));
+    expect(board.events[0].bookmakers[0].markets).toHaveLength(2);
+    expect(() => normaliseOddsApiV4Texts([text.replace('"price":2}]}]}]}', '"price":2}]}]}x]}')], reading())).toThrow(
+      SyntaxError,
+    );
   });
 });

@@ -99,47 +99,131 @@ export function normaliseOddsApiV4(payload: unknown, options: NormaliseOptions =
   const reader = new EventReader(oddsFormat);
   const result: BoardEvent[] = [];
   for (const raw of events) {
-    const event = reader.read(raw);
-    if (event) result.push(event);
+    const read = reader.read(raw);
+    if (read) result.push(read.event);
   }
   return { events: result, oddsFormat, dropped: reader.dropped };
 }
 
 /**
- * normaliseOddsApiV4 for a list answer read event by event (`texts`: each event's JSON, from oddsApiV4EventTexts), each
- * event handed to `intake` once read, with its text: the parsed event and what the intake leaves of it are garbage
- * before the next is parsed, where a whole answer parsed at once (a 1,000-game board: 640,000 prices) outlives the young
- * generation and is collected as old. `known` gives what a text was read as before, when that reading still stands: the
- * text is then not parsed (a game whose prices did not move is sent as the same bytes). Null when the first event read
- * does not show its prices decimal: the format is then the whole answer's to settle, as normaliseOddsApiV4 settles it
- * (the feed is asked for decimal; a recorded American board reads right through the whole answer). A text that is not
- * JSON throws its SyntaxError.
+ * What a reading of a list answer knows of the texts it was sent before, and what it does with each event it reads
+ * (normaliseOddsApiV4Texts). A game whose prices did not move is sent as the same bytes, and so is each book of a moved
+ * game that did not move: such a text is not parsed again while what it was read as still stands.
  */
-export function normaliseOddsApiV4Texts(
-  texts: readonly string[],
-  intake: (event: BoardEvent, text: string) => BoardEvent,
-  known: (text: string) => BoardEvent | null = () => null,
-): NormalisedBoard | null {
+export interface OddsTextsReading {
+  /** What an event's text was read as before, when that reading still stands. */
+  knownEvent(text: string): BoardEvent | null;
+  /** What the text of one book of event `eventId` was read as before, when that reading still stands. */
+  knownBook(eventId: string, text: string): BoardBookmaker | null;
+  /**
+   * Takes in `event`, read from `text`, and returns what becomes of it. `bookTexts[i]` is the text `event.bookmakers[i]`
+   * was read from, when the event was read book by book (oddsApiV4BookTexts); null when it was parsed whole.
+   */
+  take(event: BoardEvent, text: string, bookTexts: readonly string[] | null): BoardEvent;
+}
+
+/**
+ * normaliseOddsApiV4 for a list answer read event by event (`texts`: each event's JSON, from oddsApiV4EventTexts), each
+ * event handed to `reading.take` once read, with its text: the parsed event and what the intake leaves of it are
+ * garbage before the next is parsed, where a whole answer parsed at once (a 1,000-game board: 640,000 prices) outlives
+ * the young generation and is collected as old. A text `reading` knows is not parsed: a known event is handed on as it
+ * was read, and an event read again is read book by book when its text cuts into books (oddsApiV4BookTexts), each known
+ * book handed on as it was read. Null when the first event parsed does not show its prices decimal: the format is then
+ * the whole answer's to settle, as normaliseOddsApiV4 settles it (the feed is asked for decimal; a recorded American
+ * board reads right through the whole answer). A text that is not JSON throws its SyntaxError.
+ */
+export function normaliseOddsApiV4Texts(texts: readonly string[], reading: OddsTextsReading): NormalisedBoard | null {
   let reader: EventReader | null = null;
   const result: BoardEvent[] = [];
   for (const text of texts) {
-    const read = known(text);
-    if (read) {
-      result.push(read);
+    const known = reading.knownEvent(text);
+    if (known) {
+      result.push(known);
       continue;
     }
-    const raw: unknown = JSON.parse(text);
+    const parsed = parsedByBooks(text, reading) ?? { raw: JSON.parse(text) as unknown, bookTexts: null, known: false };
     if (reader === null) {
-      // a known text was read here before, so in decimal: the first text parsed settles the format
-      if (!result.length && detectOddsFormat(rawPrices([raw])) !== 'decimal') return null;
+      // a known text was read here before, so in decimal: else the first text parsed settles the format
+      if (!result.length && !parsed.known && detectOddsFormat(rawPrices([parsed.raw])) !== 'decimal') return null;
       reader = new EventReader('decimal');
     }
-    const event = reader.read(raw);
-    if (event) result.push(intake(event, text));
+    const read = reader.read(parsed.raw, parsed.bookTexts);
+    if (read) result.push(reading.take(read.event, text, read.bookTexts));
   }
   if (!reader && !result.length) return null;
   return { events: result, oddsFormat: 'decimal', dropped: reader?.dropped ?? { events: 0, markets: 0, outcomes: 0 } };
 }
+
+/** A book of an event's raw books that a reading knew by its text: read as it was read before. */
+class KnownBook {
+  constructor(readonly book: BoardBookmaker) {}
+}
+
+/**
+ * An event's text parsed book by book: its header and each book's text parsed apart, a book `reading` knows not parsed
+ * but taken as it was read (a KnownBook). Null when the text does not cut into books, or a cut does not parse: it is then
+ * parsed whole, which throws the SyntaxError of a text that is not JSON and reads a text cut wrong as it is.
+ */
+function parsedByBooks(
+  text: string,
+  reading: OddsTextsReading,
+): { raw: Json; bookTexts: string[]; known: boolean } | null {
+  const cut = oddsApiV4BookTexts(text);
+  if (!cut) return null;
+  const raw = parsedOrNull(cut.header);
+  if (!isObject(raw) || !Array.isArray(raw.bookmakers) || raw.bookmakers.length) return null;
+  const id = str(raw.id);
+  const books: unknown[] = [];
+  let known = false;
+  for (const bookText of cut.books) {
+    const book = id === undefined ? null : reading.knownBook(id, bookText);
+    known ||= book !== null;
+    const parsed = book ? new KnownBook(book) : parsedOrNull(bookText);
+    if (parsed === null) return null;
+    books.push(parsed);
+  }
+  raw.bookmakers = books;
+  return { raw, bookTexts: cut.books, known };
+}
+
+/** The JSON value of `text`, or null when it is not JSON: a cut that does not parse sends its event to be parsed whole. */
+function parsedOrNull(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch (error) {
+    if (error instanceof SyntaxError) return null;
+    throw error;
+  }
+}
+
+/**
+ * An event's text of a list answer cut into its header (the event with no books: `…,"bookmakers":[]}`) and each book's
+ * text, without parsing: cut where a book object begins (`},{"key":"…","title":"`, the form the API writes a book in;
+ * a market has no title), and null when the text is not of that form (its books not its last field). A quote inside a
+ * JSON string is escaped, so a cut falls between two objects; where every cut parses as a whole value, each is one
+ * element of the book list, and the event reads as its text would whole.
+ */
+export function oddsApiV4BookTexts(text: string): { header: string; books: string[] } | null {
+  const at = text.indexOf(BOOKS_START);
+  const from = at + BOOKS_START.length;
+  const to = text.length - BOOKS_END.length;
+  if (at < 0 || to < from || !text.endsWith(BOOKS_END)) return null;
+  const books: string[] = [];
+  let start = from;
+  for (let cut = text.indexOf(BOOK_CUT, from); cut >= 0 && cut < to; cut = text.indexOf(BOOK_CUT, cut + 1)) {
+    const keyEnd = text.indexOf('"', cut + BOOK_CUT.length);
+    if (!text.startsWith(BOOK_TITLE, keyEnd)) continue;
+    books.push(text.slice(start, cut + 1));
+    start = cut + 2;
+  }
+  if (to > from) books.push(text.slice(start, to));
+  return { header: text.slice(0, from) + BOOKS_END, books };
+}
+
+const BOOKS_START = '"bookmakers":[';
+const BOOKS_END = ']}';
+const BOOK_CUT = '},{"key":"';
+const BOOK_TITLE = '","title":"';
 
 /**
  * The text of each event of a list answer of The Odds API, cut where each event object begins (`{"id":"`, the form the
@@ -174,74 +258,92 @@ class EventReader {
 
   constructor(private readonly oddsFormat: OddsFormat | null) {}
 
-  read(raw: unknown): BoardEvent | null {
-    const { dropped, iso, oddsFormat } = this;
+  /**
+   * The event of `raw`, or null when it has no id or no sport. `bookTexts`: the text each of its raw books was parsed
+   * from (parsedByBooks), handed back as `bookTexts[i]` for the book `event.bookmakers[i]` made of it.
+   */
+  read(
+    raw: unknown,
+    bookTexts: readonly string[] | null = null,
+  ): { event: BoardEvent; bookTexts: string[] | null } | null {
     const id = isObject(raw) ? str(raw.id) : undefined;
     const sportKey = isObject(raw) ? str(raw.sport_key) : undefined;
     if (!isObject(raw) || !id || !sportKey) {
-      dropped.events++;
+      this.dropped.events++;
       return null;
     }
     const bookmakers: BoardBookmaker[] = [];
-    for (const rawBook of Array.isArray(raw.bookmakers) ? raw.bookmakers : []) {
-      if (!isObject(rawBook) || !str(rawBook.key)) continue;
-      const bookUpdate = iso(rawBook.last_update);
-      const markets: BoardMarket[] = [];
-      for (const rawMarket of Array.isArray(rawBook.markets) ? rawBook.markets : []) {
-        if (!isObject(rawMarket) || !str(rawMarket.key)) {
-          dropped.markets++;
-          continue;
-        }
-        const lastUpdate = iso(rawMarket.last_update) ?? bookUpdate;
-        if (!lastUpdate || oddsFormat === null) {
-          dropped.markets++;
-          continue;
-        }
-        const rawOutcomes: unknown[] = Array.isArray(rawMarket.outcomes) ? rawMarket.outcomes : [];
-        const parsed = rawOutcomes.map((raw) => (isObject(raw) ? normaliseOutcome(raw, oddsFormat) : null));
-        let outcomes = parsed as BoardOutcome[];
-        if (parsed.includes(null)) {
-          // a price of 0 (or no price) locks its market (spec 001 §5): the player's, for props; the whole market otherwise
-          const lockedPlayers = new Set(
-            rawOutcomes
-              .filter((_, i) => parsed[i] === null)
-              .map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')),
-          );
-          outcomes = [];
-          for (const outcome of parsed) {
-            if (outcome && !lockedPlayers.has(outcome.description ?? '')) outcomes.push(outcome);
-            else dropped.outcomes++;
-          }
-        }
-        if (outcomes.length === 0) {
-          dropped.markets++;
-          continue;
-        }
-        const market: BoardMarket = { key: rawMarket.key as string, last_update: lastUpdate, outcomes };
-        if (str(rawMarket.link)) market.link = rawMarket.link as string;
-        if (str(rawMarket.sid)) market.sid = rawMarket.sid as string;
-        markets.push(market);
-      }
-      if (markets.length === 0) continue;
-      const bookmaker: BoardBookmaker = {
-        key: canonicalBookKey(rawBook.key as string),
-        title: str(rawBook.title) ?? (rawBook.key as string),
-        last_update: bookUpdate ?? newestUpdate(markets),
-        markets,
-      };
-      if (str(rawBook.link)) bookmaker.link = rawBook.link as string;
-      if (str(rawBook.sid)) bookmaker.sid = rawBook.sid as string;
+    const madeFrom: string[] | null = bookTexts && [];
+    const rawBooks: unknown[] = Array.isArray(raw.bookmakers) ? raw.bookmakers : [];
+    for (let i = 0; i < rawBooks.length; i++) {
+      const rawBook = rawBooks[i];
+      const bookmaker = rawBook instanceof KnownBook ? rawBook.book : this.bookmaker(rawBook);
+      if (!bookmaker) continue;
       bookmakers.push(bookmaker);
+      madeFrom?.push(bookTexts![i]);
     }
-    return {
+    const event: BoardEvent = {
       id,
       sport_key: sportKey,
       sport_title: str(raw.sport_title) ?? sportKey,
-      commence_time: iso(raw.commence_time) ?? '',
+      commence_time: this.iso(raw.commence_time) ?? '',
       home_team: str(raw.home_team) ?? '',
       away_team: str(raw.away_team) ?? '',
       bookmakers,
     };
+    return { event, bookTexts: madeFrom };
+  }
+
+  private bookmaker(rawBook: unknown): BoardBookmaker | null {
+    const { dropped, iso, oddsFormat } = this;
+    if (!isObject(rawBook) || !str(rawBook.key)) return null;
+    const bookUpdate = iso(rawBook.last_update);
+    const markets: BoardMarket[] = [];
+    for (const rawMarket of Array.isArray(rawBook.markets) ? rawBook.markets : []) {
+      if (!isObject(rawMarket) || !str(rawMarket.key)) {
+        dropped.markets++;
+        continue;
+      }
+      const lastUpdate = iso(rawMarket.last_update) ?? bookUpdate;
+      if (!lastUpdate || oddsFormat === null) {
+        dropped.markets++;
+        continue;
+      }
+      const rawOutcomes: unknown[] = Array.isArray(rawMarket.outcomes) ? rawMarket.outcomes : [];
+      const parsed = rawOutcomes.map((raw) => (isObject(raw) ? normaliseOutcome(raw, oddsFormat) : null));
+      let outcomes = parsed as BoardOutcome[];
+      if (parsed.includes(null)) {
+        // a price of 0 (or no price) locks its market (spec 001 §5): the player's, for props; the whole market otherwise
+        const lockedPlayers = new Set(
+          rawOutcomes
+            .filter((_, i) => parsed[i] === null)
+            .map((raw) => (isObject(raw) ? (str(raw.description) ?? str(raw.player) ?? '') : '')),
+        );
+        outcomes = [];
+        for (const outcome of parsed) {
+          if (outcome && !lockedPlayers.has(outcome.description ?? '')) outcomes.push(outcome);
+          else dropped.outcomes++;
+        }
+      }
+      if (outcomes.length === 0) {
+        dropped.markets++;
+        continue;
+      }
+      const market: BoardMarket = { key: rawMarket.key as string, last_update: lastUpdate, outcomes };
+      if (str(rawMarket.link)) market.link = rawMarket.link as string;
+      if (str(rawMarket.sid)) market.sid = rawMarket.sid as string;
+      markets.push(market);
+    }
+    if (markets.length === 0) return null;
+    const bookmaker: BoardBookmaker = {
+      key: canonicalBookKey(rawBook.key as string),
+      title: str(rawBook.title) ?? (rawBook.key as string),
+      last_update: bookUpdate ?? newestUpdate(markets),
+      markets,
+    };
+    if (str(rawBook.link)) bookmaker.link = rawBook.link as string;
+    if (str(rawBook.sid)) bookmaker.sid = rawBook.sid as string;
+    return bookmaker;
   }
 }
 

@@ -135,11 +135,11 @@ export class BenchSportPipeline {
 
     t = stage();
     // as TheOddsApiOddsProvider reads an answer, event by event, each taken in as the pipeline takes it (answerIntake),
-    // a game sent as the same text as before not read again (TextReadings)
+    // a game, or a book of a moved game, sent as the same text as before not read again (TextReadings)
     const reading = this.readings.reading(sport, asked === null, answerIntake(previous?.events ?? null, new Set()));
     const texts = oddsApiV4EventTexts(body);
     if (!texts) throw new Error("the bench's answer should read event by event");
-    const answer = normaliseOddsApiV4Texts(texts, reading.take, reading.known)?.events;
+    const answer = normaliseOddsApiV4Texts(texts, reading)?.events;
     if (!answer) throw new Error("the bench's answer should be decimal");
     reading.keep();
     const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;

@@ -9,7 +9,8 @@ export interface EventIntake {
   /**
    * Whether the intake would make `event` again of the same reading: it is the very object the board holds under its
    * id and nothing the intake adds has changed since (the game has not turned final). A provider that remembers what it
-   * made of an event's text hands that on, without reading it, when the feed sends the same text again.
+   * made of an event's text hands that on, without reading it, when the feed sends the same text again; and so each book
+   * of that object, when the feed sends the same text of that book in an event read again.
    */
   holds?(event: BoardEvent): boolean;
 }

@@ -94,6 +94,21 @@ describe('answerIntake', () => {
     expect(intake({ ...event(at(0)), id: 'e2' }).completed).toBeUndefined();
   });
 
+  it("settles a book the feed sent, and leaves a book handed on as the previous board's very object as it was", () => {
+    const stored = event(at(0));
+    // a link settling would replace: the stored book was settled when its board was taken in, and is not touched again
+    stored.bookmakers[0].link = 'https://elsewhere.example/fanduel';
+    const intake = answerIntake([stored], new Set());
+    const handedOn = intake({ ...event(at(0), 2.2), bookmakers: [stored.bookmakers[0]] });
+    expect(handedOn.bookmakers[0]).toBe(stored.bookmakers[0]);
+    expect(stored.bookmakers[0].link).toBe('https://elsewhere.example/fanduel');
+    const sent = intake({
+      ...event(at(0)),
+      bookmakers: [{ ...event(at(0)).bookmakers[0], link: stored.bookmakers[0].link }],
+    });
+    expect(sent.bookmakers[0].link).not.toBe('https://elsewhere.example/fanduel');
+  });
+
   it("holds the previous board's very events while their final mark is still the scoreboard's", () => {
     const open = event(at(0));
     const final = { ...event(at(0)), id: 'e2', completed: true };

@@ -1,6 +1,6 @@
 import {
   parseIsoTime,
-  settleBookLinks,
+  settleBookmaker,
   sameFieldsBut,
   sameQuote,
   type BoardBookmaker,
@@ -103,6 +103,12 @@ export class UnmovedMarkets {
     return this.before.get(event.id) === event;
   }
 
+  /** Whether `book`, the `index`th of event `eventId`, is one of the previous board's very objects of that event. */
+  holdsBook(eventId: string, book: BoardBookmaker, index: number): boolean {
+    const old = this.before.get(eventId);
+    return !!old && (old.bookmakers[index] === book || old.bookmakers.includes(book));
+  }
+
   /** `event` of the feed's answer, with what did not move since the previous board kept as it was. */
   keep(event: BoardEvent): BoardEvent {
     const old = this.before.get(event.id);
@@ -122,6 +128,7 @@ export class UnmovedMarkets {
   }
 
   private keptBook(book: BoardBookmaker, old: BoardBookmaker): BoardBookmaker {
+    if (book === old) return old;
     let kept = 0;
     const markets = book.markets.map((market, i) => {
       const before =
@@ -156,17 +163,21 @@ export class UnmovedMarkets {
 /**
  * What becomes of each event of a feed's answer as it is read (OddsProvider's intake): marked completed when its
  * scoreboard says it is final (`finals`: a feed can list a game for a while after it ended, and detection skips it),
- * its links settled (checked, resolved, or the book's site), and its unmoved markets kept as the objects of `previous`
- * (UnmovedMarkets). Done event by event, what the feed sent of an event is garbage before the next one is read.
+ * the links of each book it was sent settled (checked, resolved, or the book's site; a book the provider handed on as the
+ * previous board's very object was settled when that board was taken in), and its unmoved markets kept as the objects
+ * of `previous` (UnmovedMarkets). Done event by event, what the feed sent of an event is garbage before the next one is
+ * read.
  */
 export function answerIntake(previous: readonly BoardEvent[] | null, finals: ReadonlySet<string>): EventIntake {
   const unmoved = new UnmovedMarkets(previous);
   const intake = (event: BoardEvent) => {
-    const [settled] = settleBookLinks([finals.has(event.id) ? { ...event, completed: true } : event]);
-    return unmoved.keep(settled);
+    const marked = finals.has(event.id) ? { ...event, completed: true } : event;
+    for (const [i, book] of marked.bookmakers.entries())
+      if (!unmoved.holdsBook(marked.id, book, i)) settleBookmaker(book);
+    return unmoved.keep(marked);
   };
   // An event taken in from the same reading keeps every market it holds (the same quotes, the same lag behind the
-  // feed's times) and so is made again whole, unless its final mark is no longer the scoreboard's.
+  // feed's times) and so is made again whole, unless its final mark is no longer the scoreboard's; so is each book of it.
   return Object.assign(intake, {
     holds: (event: BoardEvent) => unmoved.holds(event) && (event.completed === true) === finals.has(event.id),
   });

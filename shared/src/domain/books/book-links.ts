@@ -184,7 +184,8 @@ function setLink(item: { link?: string }, link: string | null): void {
   else if (item.link !== undefined) delete item.link;
 }
 
-function settleBookmaker(bookmaker: BoardBookmaker): void {
+/** One bookmaker of a fetched board settled as settleBookLinks settles each, in place. */
+export function settleBookmaker(bookmaker: BoardBookmaker): void {
   setLink(bookmaker, checkedBookUrl(bookmaker.key, bookmaker.link) ?? bookSite(bookmaker.key));
   // Looked up once per bookmaker: most books have no resolver, and most outcomes no link of their own.
   const resolver = RESOLVERS[canonicalBookKey(bookmaker.key)];

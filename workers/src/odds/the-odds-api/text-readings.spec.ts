@@ -1,4 +1,4 @@
-import type { BoardEvent } from '@oddspulse/shared';
+import type { BoardBookmaker, BoardEvent } from '@oddspulse/shared';
 import type { EventIntake } from '../../feeds/providers';
 import { TextReadings } from './text-readings';
 
@@ -26,7 +26,7 @@ function intakeHolding(board: BoardEvent[]): EventIntake & { made: string[] } {
 /** Reads an answer of `texts` (each event's id as its text starts), as the provider does, kept when `keep`. */
 function read(readings: TextReadings, texts: string[], intake: EventIntake, sweep = true, keep = true): BoardEvent[] {
   const reading = readings.reading(SPORT, sweep, intake);
-  const events = texts.map((t) => reading.known(t) ?? reading.take(event(t.slice(7, t.indexOf('"', 7))), t));
+  const events = texts.map((t) => reading.knownEvent(t) ?? reading.take(event(t.slice(7, t.indexOf('"', 7))), t, null));
   if (keep) reading.keep();
   return events;
 }
@@ -80,5 +80,55 @@ describe('TextReadings', () => {
     const last = intakeHolding(after);
     read(readings, [text('e1')], last);
     expect(last.made).toEqual(['e1']);
+  });
+
+  describe('book by book', () => {
+    const bookText = (key: string, price = 1.9) => `{"key":"${key}","title":"${key}","price":${price}}`;
+    const book = (key: string): BoardBookmaker => ({
+      key,
+      title: key,
+      last_update: '2026-03-01T18:00:00Z',
+      markets: [],
+    });
+    /** Event e1 of `keys`' books, taken with their texts as an event read book by book is. */
+    function readBooks(readings: TextReadings, texts: string[], intake: EventIntake) {
+      const reading = readings.reading(SPORT, true, intake);
+      const known = texts.map((t) => reading.knownBook('e1', t));
+      const taken = reading.take(
+        { ...event('e1'), bookmakers: texts.map((t, i) => known[i] ?? book(t.slice(8, t.indexOf('"', 8)))) },
+        `{"id":"e1",${texts.join(',')}}`,
+        texts,
+      );
+      reading.keep();
+      return { known, taken };
+    }
+
+    it('hands on the book a text sent again in a moved game was made into, while the board holds the game', () => {
+      const readings = new TextReadings();
+      const { taken: first } = readBooks(readings, [bookText('a'), bookText('b')], intakeHolding([]));
+      const { known, taken } = readBooks(readings, [bookText('a'), bookText('b', 2.1)], intakeHolding([first]));
+      expect(known[0]).toBe(first.bookmakers[0]);
+      expect(known[1]).toBeNull();
+      // what was handed on is remembered with its text for the next answer
+      const { known: again } = readBooks(readings, [bookText('a'), bookText('b', 2.1)], intakeHolding([taken]));
+      expect(again).toEqual([first.bookmakers[0], taken.bookmakers[1]]);
+    });
+
+    it('reads every book again once the board no longer holds the game, or when the game was parsed whole', () => {
+      const readings = new TextReadings();
+      readBooks(readings, [bookText('a')], intakeHolding([]));
+      expect(readBooks(readings, [bookText('a')], intakeHolding([])).known).toEqual([null]);
+      const whole = read(readings, [text('e1')], intakeHolding([]));
+      expect(readBooks(readings, [bookText('a')], intakeHolding(whole)).known).toEqual([null]);
+    });
+
+    it('does not remember a book the intake did not keep in its place', () => {
+      const readings = new TextReadings();
+      const reorders = Object.assign((e: BoardEvent) => ({ ...e, bookmakers: [...e.bookmakers].reverse() }), {
+        holds: () => true,
+      });
+      readBooks(readings, [bookText('a'), bookText('b')], reorders);
+      expect(readBooks(readings, [bookText('a'), bookText('b')], reorders).known).toEqual([null, null]);
+    });
   });
 });

@@ -257,6 +257,38 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect((await state.board('odds', SPORT))!.events.find((e) => e.id === game.id)?.completed).toBeUndefined();
   });
 
+  it('reads a moved game book by book: a book sent as before is not parsed again, the one that moved is stored', async () => {
+    type Game = {
+      id: string;
+      sport_key: string;
+      bookmakers: Array<{ markets: Array<{ outcomes: Array<{ price: number }> }> }>;
+    };
+    const nba = (BOARD as Game[]).filter((e) => e.sport_key === SPORT);
+    const sent: Game[] = structuredClone(nba);
+    // a game whose every book has a price (a book with none makes no book, and is read again each time it is sent)
+    const game = sent.find(
+      (e) =>
+        e.bookmakers.length >= 2 &&
+        e.bookmakers.every((b) => b.markets.every((m) => m.outcomes.every((o) => o.price > 1))),
+    )!;
+    const outcome = game.bookmakers[0].markets[0].outcomes[0];
+    outcome.price = outcome.price === 2.5 ? 2.45 : 2.5;
+    replies = [(res) => stub.json(res, 200, sent)];
+    const parse = jest.spyOn(JSON, 'parse');
+    let parsed: unknown[];
+    try {
+      expect(await poll()).toMatchObject({ outcome: 'updated', changedEvents: 1 });
+      parsed = parse.mock.calls.map(([text]) => text);
+    } finally {
+      parse.mockRestore();
+    }
+    expect(parsed).toContain(JSON.stringify(game.bookmakers[0]));
+    for (const book of game.bookmakers.slice(1)) expect(parsed).not.toContain(JSON.stringify(book));
+    const stored = (await state.board('odds', SPORT))!.events.find((e) => e.id === game.id)!;
+    expect(stored.bookmakers[0].markets[0].outcomes[0].price).toBe(outcome.price);
+    expect(stored.bookmakers.length).toBe(game.bookmakers.length);
+  });
+
   it('keeps the board as it was, not stale, when a poll by id finds none of its events', async () => {
     const [live] = BOARD.filter((e) => e.sport_key === SPORT) as Array<{ id: string; sport_key: string }>;
     const before = (await state.board('odds', SPORT))!;

@@ -141,7 +141,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
 
   /**
    * `intake`: each event as the pipeline takes it in, event by event when the answer came as its events' texts, through
-   * `reading` (a text sent as before is not read again), kept once the answer is accepted.
+   * `reading` (a text sent as before, a game's or a book's, is not read again), kept once the answer is accepted.
    */
   private normalise(
     raw: unknown,
@@ -153,8 +153,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     let readByText: AnswerReading | null = null;
     try {
       // Decimal is asked for; the format is still detected, so a recorded American board reads right too (whole).
-      const byText =
-        raw instanceof EventTexts && reading ? normaliseOddsApiV4Texts(raw.texts, reading.take, reading.known) : null;
+      const byText = raw instanceof EventTexts && reading ? normaliseOddsApiV4Texts(raw.texts, reading) : null;
       if (byText) readByText = reading;
       board = byText ?? whole(raw, intake);
     } catch (error) {
