@@ -1,13 +1,8 @@
 import { PerformanceObserver } from 'node:perf_hooks';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
+import { collectGarbage } from './collect-garbage';
 
 // Typed as always there by @types/node, which follows the newest Node.
 const threadCpuUsage = process.threadCpuUsage as typeof process.threadCpuUsage | undefined;
-
-// V8's full collection, reachable without starting Node with --expose-gc: a context made after the flag has `gc`.
-setFlagsFromString('--expose-gc');
-const collectGarbage = runInNewContext('gc') as () => void;
 
 /**
  * CPU time of the thread that runs the event loop, in ms: other processes busy on the machine do not stretch it, and

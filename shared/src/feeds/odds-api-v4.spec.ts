@@ -6,6 +6,7 @@ import {
   normaliseOddsApiV4Texts,
   oddsApiV4BookTexts,
   oddsApiV4EventTexts,
+  type BookText,
   type OddsTextsReading,
 } from './odds-api-v4';
 
@@ -288,7 +289,8 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
       const { bookmakers, ...header } = (load(file) as Array<{ bookmakers: unknown[] }>)[i];
       const cut = oddsApiV4BookTexts(text)!;
       expect(JSON.parse(cut.header)).toEqual({ ...header, bookmakers: [] });
-      expect(cut.books.map((book) => JSON.parse(book))).toEqual(bookmakers);
+      expect(cut.books.map((book) => JSON.parse(book.text))).toEqual(bookmakers);
+      for (const book of cut.books) expect(text.slice(book.at, book.at + book.text.length)).toBe(book.text);
     }
   });
 
@@ -299,7 +301,10 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
       `{"key":"b","title":"B","markets":[${market}]}`,
     ];
     const text = `{"id":"e1","sport_key":"x","bookmakers":[${books.join(',')}]}`;
-    expect(oddsApiV4BookTexts(text)).toEqual({ header: '{"id":"e1","sport_key":"x","bookmakers":[]}', books });
+    expect(oddsApiV4BookTexts(text)).toEqual({
+      header: '{"id":"e1","sport_key":"x","bookmakers":[]}',
+      books: books.map((book) => ({ text: book, at: text.indexOf(book) })),
+    });
     expect(oddsApiV4BookTexts('{"id":"e1","sport_key":"x","bookmakers":[]}')!.books).toEqual([]);
     expect(oddsApiV4BookTexts(`{"id":"e1","bookmakers":[${books[0]}],"sport_key":"x"}`)).toBeNull();
     expect(oddsApiV4BookTexts('{"id":"e1","sport_key":"x"}')).toBeNull();
@@ -307,7 +312,7 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
 
   it('reads an event book by book as it reads it whole, and says which text each book was read from', () => {
     const texts = eventTexts(decimalFile);
-    const taken: Array<readonly string[] | null> = [];
+    const taken: Array<readonly BookText[] | null> = [];
     const board = normaliseOddsApiV4Texts(
       texts,
       reading({ take: (event, _text, bookTexts) => (taken.push(bookTexts), event) }),
@@ -317,9 +322,10 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
       expect(taken[i]).toHaveLength(event.bookmakers.length);
       taken[i]!.forEach((bookText, j) => {
         const { bookmakers, ...header } = event;
-        expect(normaliseOddsApiV4({ ...header, bookmakers: [JSON.parse(bookText)] }).events[0].bookmakers).toEqual([
-          bookmakers[j],
-        ]);
+        expect(texts[i].slice(bookText.at, bookText.at + bookText.text.length)).toBe(bookText.text);
+        expect(normaliseOddsApiV4({ ...header, bookmakers: [JSON.parse(bookText.text)] }).events[0].bookmakers).toEqual(
+          [bookmakers[j]],
+        );
       });
     });
   });
@@ -333,7 +339,7 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
     try {
       const board = normaliseOddsApiV4Texts(
         texts,
-        reading({ knownBook: (id, text) => (id === whole[0].id && text === cut.books[1] ? held : null) }),
+        reading({ knownBook: (id, text) => (id === whole[0].id && text === cut.books[1].text ? held : null) }),
       )!;
       expect(board.events[0].bookmakers[1]).toBe(held);
       expect(board.events[0]).toEqual({
@@ -341,7 +347,7 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
         bookmakers: whole[0].bookmakers.map((b, i) => (i === 1 ? held : b)),
       });
       expect(board.events.slice(1)).toEqual(whole.slice(1));
-      expect(parse.mock.calls.map(([text]) => text)).not.toContain(cut.books[1]);
+      expect(parse.mock.calls.map(([text]) => text)).not.toContain(cut.books[1].text);
     } finally {
       parse.mockRestore();
     }

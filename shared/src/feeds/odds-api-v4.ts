@@ -119,7 +119,13 @@ export interface OddsTextsReading {
    * Takes in `event`, read from `text`, and returns what becomes of it. `bookTexts[i]` is the text `event.bookmakers[i]`
    * was read from, when the event was read book by book (oddsApiV4BookTexts); null when it was parsed whole.
    */
-  take(event: BoardEvent, text: string, bookTexts: readonly string[] | null): BoardEvent;
+  take(event: BoardEvent, text: string, bookTexts: readonly BookText[] | null): BoardEvent;
+}
+
+/** The text of one book of an event, and where it starts in the event's text. */
+export interface BookText {
+  text: string;
+  at: number;
 }
 
 /**
@@ -167,7 +173,7 @@ class KnownBook {
 function parsedByBooks(
   text: string,
   reading: OddsTextsReading,
-): { raw: Json; bookTexts: string[]; known: boolean } | null {
+): { raw: Json; bookTexts: BookText[]; known: boolean } | null {
   const cut = oddsApiV4BookTexts(text);
   if (!cut) return null;
   const raw = parsedOrNull(cut.header);
@@ -175,7 +181,7 @@ function parsedByBooks(
   const id = str(raw.id);
   const books: unknown[] = [];
   let known = false;
-  for (const bookText of cut.books) {
+  for (const { text: bookText } of cut.books) {
     const book = id === undefined ? null : reading.knownBook(id, bookText);
     known ||= book !== null;
     const parsed = book ? new KnownBook(book) : parsedOrNull(bookText);
@@ -203,20 +209,20 @@ function parsedOrNull(text: string): unknown {
  * JSON string is escaped, so a cut falls between two objects; where every cut parses as a whole value, each is one
  * element of the book list, and the event reads as its text would whole.
  */
-export function oddsApiV4BookTexts(text: string): { header: string; books: string[] } | null {
+export function oddsApiV4BookTexts(text: string): { header: string; books: BookText[] } | null {
   const at = text.indexOf(BOOKS_START);
   const from = at + BOOKS_START.length;
   const to = text.length - BOOKS_END.length;
   if (at < 0 || to < from || !text.endsWith(BOOKS_END)) return null;
-  const books: string[] = [];
+  const books: BookText[] = [];
   let start = from;
   for (let cut = text.indexOf(BOOK_CUT, from); cut >= 0 && cut < to; cut = text.indexOf(BOOK_CUT, cut + 1)) {
     const keyEnd = text.indexOf('"', cut + BOOK_CUT.length);
     if (!text.startsWith(BOOK_TITLE, keyEnd)) continue;
-    books.push(text.slice(start, cut + 1));
+    books.push({ text: text.slice(start, cut + 1), at: start });
     start = cut + 2;
   }
-  if (to > from) books.push(text.slice(start, to));
+  if (to > from) books.push({ text: text.slice(start, to), at: start });
   return { header: text.slice(0, from) + BOOKS_END, books };
 }
 
@@ -264,8 +270,8 @@ class EventReader {
    */
   read(
     raw: unknown,
-    bookTexts: readonly string[] | null = null,
-  ): { event: BoardEvent; bookTexts: string[] | null } | null {
+    bookTexts: readonly BookText[] | null = null,
+  ): { event: BoardEvent; bookTexts: BookText[] | null } | null {
     const id = isObject(raw) ? str(raw.id) : undefined;
     const sportKey = isObject(raw) ? str(raw.sport_key) : undefined;
     if (!isObject(raw) || !id || !sportKey) {
@@ -273,7 +279,7 @@ class EventReader {
       return null;
     }
     const bookmakers: BoardBookmaker[] = [];
-    const madeFrom: string[] | null = bookTexts && [];
+    const madeFrom: BookText[] | null = bookTexts && [];
     const rawBooks: unknown[] = Array.isArray(raw.bookmakers) ? raw.bookmakers : [];
     for (let i = 0; i < rawBooks.length; i++) {
       const rawBook = rawBooks[i];

@@ -1,4 +1,6 @@
-import type { BoardBookmaker, BoardEvent } from '@oddspulse/shared';
+import { getHeapSpaceStatistics } from 'node:v8';
+import { oddsApiV4BookTexts, oddsApiV4EventTexts, type BoardBookmaker, type BoardEvent } from '@oddspulse/shared';
+import { collectGarbage } from '../../../../test/support/collect-garbage';
 import type { EventIntake } from '../../feeds/providers';
 import { TextReadings } from './text-readings';
 
@@ -82,6 +84,42 @@ describe('TextReadings', () => {
     expect(last.made).toEqual(['e1']);
   });
 
+  it("keeps no answer's body but the last: a text read again, and its books, are kept as the new answer's", () => {
+    /** The bytes of the heap's large objects (an answer's body is one) that a full collection leaves. */
+    const largeObjectBytes = () => {
+      collectGarbage();
+      return getHeapSpaceStatistics().find((space) => space.space_name === 'large_object_space')!.space_used_size;
+    };
+    const ids = ['e1', 'e2', 'e3', 'e4', 'e5', 'e6'];
+    // a key long enough that a cut of it would be a slice of the body
+    const bookmaker = { key: 'williamhill_us', title: 'Caesars', pad: 'x'.repeat(500_000) };
+    const made: BoardBookmaker = { key: bookmaker.key, title: bookmaker.title, last_update: '', markets: [] };
+    // event i moves at answer i and not after (its book does not), so each answer's text of some game, and of its book,
+    // is read again in every later one
+    const body = (answer: number) =>
+      JSON.stringify(ids.map((id, i) => ({ id, sport_key: SPORT, moved: answer >= i, bookmakers: [bookmaker] })));
+    const bodyBytes = body(0).length;
+    const readings = new TextReadings();
+    /** One answer read as the provider reads it, book by book; what it made of it, not its texts, outlives the call. */
+    const readAnswer = (answer: number, board: BoardEvent[]) => {
+      const reading = readings.reading(SPORT, true, intakeHolding(board));
+      const events = oddsApiV4EventTexts(body(answer))!.map((text) => {
+        const id = text.slice(7, text.indexOf('"', 7));
+        const { books } = oddsApiV4BookTexts(text)!;
+        const bookmakers = books.map((b) => reading.knownBook(id, b.text) ?? made);
+        return reading.knownEvent(text) ?? reading.take({ ...event(id), bookmakers }, text, books);
+      });
+      reading.keep();
+      return events;
+    };
+    let board: BoardEvent[] = [];
+    const before = largeObjectBytes();
+    for (let answer = 0; answer < ids.length; answer++) board = readAnswer(answer, board);
+    expect(board).toHaveLength(ids.length);
+    // the last answer's body, not one for each answer a game was last moved in
+    expect(largeObjectBytes() - before).toBeLessThan(2 * bodyBytes);
+  });
+
   describe('book by book', () => {
     const bookText = (key: string, price = 1.9) => `{"key":"${key}","title":"${key}","price":${price}}`;
     const book = (key: string): BoardBookmaker => ({
@@ -94,10 +132,15 @@ describe('TextReadings', () => {
     function readBooks(readings: TextReadings, texts: string[], intake: EventIntake) {
       const reading = readings.reading(SPORT, true, intake);
       const known = texts.map((t) => reading.knownBook('e1', t));
+      const eventText = `{"id":"e1",${texts.join(',')}}`;
       const taken = reading.take(
         { ...event('e1'), bookmakers: texts.map((t, i) => known[i] ?? book(t.slice(8, t.indexOf('"', 8)))) },
-        `{"id":"e1",${texts.join(',')}}`,
-        texts,
+        eventText,
+        // each book's text where it lies in the event's: after `{"id":"e1",` and the books before it, each with its comma
+        texts.map((t, i) => ({
+          text: t,
+          at: texts.slice(0, i).reduce((at, b) => at + b.length + 1, '{"id":"e1",'.length),
+        })),
       );
       reading.keep();
       return { known, taken };

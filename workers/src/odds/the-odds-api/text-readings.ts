@@ -1,15 +1,28 @@
-import type { BoardBookmaker, BoardEvent, OddsTextsReading } from '@oddspulse/shared';
+import {
+  canonicalBookKey,
+  type BoardBookmaker,
+  type BoardEvent,
+  type BookText,
+  type OddsTextsReading,
+} from '@oddspulse/shared';
 import type { EventIntake } from '../../feeds/providers';
 
-/** A text as the feed sent it (an event's, or one book's of an event), and what the pipeline made of it. */
-interface Read<T> {
-  text: string;
-  made: T;
+/** What the pipeline made of one book of an event's text, read from `text.slice(at, end)` of the event's. */
+interface BookReading {
+  at: number;
+  end: number;
+  made: BoardBookmaker;
 }
 
-/** An event's reading: its text and event, and those of each of its books by key, when it was read book by book. */
-interface EventReading extends Read<BoardEvent> {
-  books: ReadonlyMap<string, Read<BoardBookmaker>> | null;
+/**
+ * An event's text as the feed sent it and what the pipeline made of it, and of each of its books by key when it was
+ * read book by book. A book's text is kept as where it lies in the event's, so that a reading carried over to the
+ * next answer holds that answer's text alone (a slice of a body keeps the whole body in memory).
+ */
+interface EventReading {
+  text: string;
+  made: BoardEvent;
+  books: ReadonlyMap<string, BookReading> | null;
 }
 
 /** How The Odds API writes an event's start and a book's, where oddsApiV4EventTexts and oddsApiV4BookTexts cut. */
@@ -33,7 +46,8 @@ export interface AnswerReading extends OddsTextsReading {
  * sends a game whose prices, lines, links and times did not move as the same bytes, and so each book of a moved game
  * that did not move; such a text is not parsed again while the intake holds what was made of it (EventIntake.holds:
  * the board's very object, not turned final since), which a reading would make again. The texts share their answer's
- * body, so a sport's readings keep its last sweep's body (tens of MB for 1,000 games) until the next sweep's replaces it.
+ * body, so a sport's readings keep its last sweep's body (tens of MB for 1,000 games) until the next sweep's replaces it:
+ * a text read again is kept as the new answer's, so that no game left unmoved keeps an older body.
  */
 export class TextReadings {
   private readonly sports = new Map<string, ReadonlyMap<string, EventReading>>();
@@ -45,26 +59,28 @@ export class TextReadings {
   reading(sport: string, sweep: boolean, intake: EventIntake): AnswerReading {
     const before = this.sports.get(sport);
     const after = new Map(sweep ? undefined : before);
-    /** The event whose books were last asked for, and its books' readings while the intake holds that event. */
+    /** The event whose books were last asked for, and its reading while the intake holds that event. */
     let booksOf: string | null = null;
-    let books: EventReading['books'] = null;
+    let booksSeen: EventReading | null = null;
     return {
       knownEvent: (text) => {
         const id = leadingKey(text, EVENT_START);
         const seen = id === null ? undefined : before?.get(id);
         if (!seen || seen.text !== text || !intake.holds?.(seen.made)) return null;
-        after.set(seen.made.id, seen);
+        // the same text, of this answer's body: the last one's is then no longer kept for it
+        after.set(seen.made.id, { ...seen, text });
         return seen.made;
       },
       knownBook: (eventId, text) => {
         if (booksOf !== eventId) {
           const seen = before?.get(eventId);
           booksOf = eventId;
-          books = seen && intake.holds?.(seen.made) ? seen.books : null;
+          booksSeen = seen?.books && intake.holds?.(seen.made) ? seen : null;
         }
         const key = leadingKey(text, BOOK_START);
-        const seen = key === null ? undefined : books?.get(key);
-        return seen?.text === text ? seen.made : null;
+        const book = key === null ? undefined : booksSeen?.books?.get(canonicalBookKey(key));
+        const same = book && book.end - book.at === text.length && booksSeen!.text.startsWith(text, book.at);
+        return same ? book.made : null;
       },
       take: (event, text, bookTexts) => {
         const taken = intake(event);
@@ -77,19 +93,20 @@ export class TextReadings {
 }
 
 /**
- * Each book of `event` as the intake made it (`taken`), by the key its text starts with: the intake keeps an event's
- * books in their order, and a book it did not keep in its place is read again when it is sent again.
+ * Each book of `event` as the intake made it (`taken`), by its key (canonical, as read: a key cut from the text would
+ * be a slice of the answer's body, and keep it): the intake keeps an event's books in their order, and a book it did
+ * not keep in its place, or a second book of one key, is read again when it is sent again.
  */
 function bookReadings(
   event: BoardEvent,
   taken: BoardEvent,
-  bookTexts: readonly string[],
-): ReadonlyMap<string, Read<BoardBookmaker>> {
-  const books = new Map<string, Read<BoardBookmaker>>();
+  bookTexts: readonly BookText[],
+): ReadonlyMap<string, BookReading> {
+  const books = new Map<string, BookReading>();
   event.bookmakers.forEach((book, i) => {
     const made = taken.bookmakers[i];
-    const key = leadingKey(bookTexts[i], BOOK_START);
-    if (made?.key === book.key && key !== null) books.set(key, { text: bookTexts[i], made });
+    const { text, at } = bookTexts[i];
+    if (made?.key === book.key) books.set(book.key, { at, end: at + text.length, made });
   });
   return books;
 }
