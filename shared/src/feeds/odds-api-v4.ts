@@ -136,7 +136,8 @@ export interface BookText {
  * was read, and an event read again is read book by book when its text cuts into books (oddsApiV4BookTexts), each known
  * book handed on as it was read. Null when the first event parsed does not show its prices decimal: the format is then
  * the whole answer's to settle, as normaliseOddsApiV4 settles it (the feed is asked for decimal; a recorded American
- * board reads right through the whole answer). A text that is not JSON throws its SyntaxError.
+ * board reads right through the whole answer). A text that is not JSON throws its SyntaxError. `dropped` counts what
+ * was parsed: a known text was counted when it was read.
  */
 export function normaliseOddsApiV4Texts(texts: readonly string[], reading: OddsTextsReading): NormalisedBoard | null {
   let reader: EventReader | null = null;
