@@ -1,4 +1,4 @@
-import type { BoardBookmaker, BoardEvent, BoardMarket } from '@oddspulse/shared';
+import { sameFieldsBut, sameQuote, type BoardBookmaker, type BoardEvent, type BoardMarket } from '@oddspulse/shared';
 
 /**
  * A board stored by market, as fields of one hash: each market's JSON under its event, bookmaker and market, each
@@ -27,31 +27,17 @@ function skeleton(event: BoardEvent): Skeleton {
   };
 }
 
-/** Whether two flat objects hold the same values under the same keys, `skip` aside (read field by field, no copies). */
-function sameFields(a: object, b: object, skip?: string): boolean {
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let keys = 0;
-  for (const key in x) {
-    if (key !== skip && x[key] !== y[key]) return false;
-    keys++;
-  }
-  for (const _key in y) keys--;
-  return keys === 0;
-}
-
+/** Whether a market's content is the same: its quote (sameQuote) and its update time, which the stored field holds too. */
 function sameMarket(a: BoardMarket, b: BoardMarket): boolean {
-  if (a.outcomes.length !== b.outcomes.length || !sameFields(a, b, 'outcomes')) return false;
-  for (let i = 0; i < a.outcomes.length; i++) if (!sameFields(a.outcomes[i], b.outcomes[i])) return false;
-  return true;
+  return a.last_update === b.last_update && sameQuote(a, b);
 }
 
 function sameSkeleton(a: BoardEvent, b: BoardEvent): boolean {
-  if (a.bookmakers.length !== b.bookmakers.length || !sameFields(a, b, 'bookmakers')) return false;
+  if (a.bookmakers.length !== b.bookmakers.length || !sameFieldsBut(a, b, 'bookmakers')) return false;
   return a.bookmakers.every((book, i) => {
     const other = b.bookmakers[i];
     return (
-      sameFields(book, other, 'markets') &&
+      sameFieldsBut(book, other, 'markets') &&
       book.markets.length === other.markets.length &&
       book.markets.every((m, j) => m.key === other.markets[j].key)
     );
