@@ -30,12 +30,17 @@ export class BenchFeedThread {
 
   answer(sport: string, now: number, asked: ReadonlySet<string> | null): Promise<string> {
     return new Promise((resolve, reject) => {
-      const failed = (error: Error) => reject(error);
-      this.thread.once('error', failed);
-      this.thread.once('message', (body: string) => {
+      // whichever comes first takes the other's listener with it
+      const answered = (body: string) => {
         this.thread.off('error', failed);
         resolve(body);
-      });
+      };
+      const failed = (error: Error) => {
+        this.thread.off('message', answered);
+        reject(error);
+      };
+      this.thread.once('error', failed);
+      this.thread.once('message', answered);
       const request: AnswerRequest = { sport, now, asked: asked ? [...asked] : null };
       this.thread.postMessage(request);
     });
