@@ -4,7 +4,9 @@ import type { BoardBookmaker, BoardEvent } from '../domain/odds';
 import {
   normaliseOddsApiV4,
   normaliseOddsApiV4Texts,
+  oddsApiV4BookKey,
   oddsApiV4BookTexts,
+  oddsApiV4EventId,
   oddsApiV4EventTexts,
   type BookText,
   type OddsTextsReading,
@@ -291,6 +293,10 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
       expect(JSON.parse(cut.header)).toEqual({ ...header, bookmakers: [] });
       expect(cut.books.map((book) => JSON.parse(book.text))).toEqual(bookmakers);
       for (const book of cut.books) expect(text.slice(book.at, book.at + book.text.length)).toBe(book.text);
+      expect(oddsApiV4EventId(text)).toBe((load(file) as Array<{ id: string }>)[i].id);
+      expect(cut.books.map((book) => oddsApiV4BookKey(book.text))).toEqual(
+        bookmakers.map((b) => (b as { key: string }).key),
+      );
     }
   });
 

@@ -229,8 +229,22 @@ export function oddsApiV4BookTexts(text: string): { header: string; books: BookT
 
 const BOOKS_START = '"bookmakers":[';
 const BOOKS_END = ']}';
-const BOOK_CUT = '},{"key":"';
+const BOOK_START = '{"key":"';
+const BOOK_CUT = `},${BOOK_START}`;
 const BOOK_TITLE = '","title":"';
+
+/** The value a text starts with as `start` writes it; one with an escape in it reads wrong, and so is found nowhere. */
+function leadingValue(text: string, start: string): string | null {
+  if (!text.startsWith(start)) return null;
+  const end = text.indexOf('"', start.length);
+  return end < 0 ? null : text.slice(start.length, end);
+}
+
+/** The id an event's text (oddsApiV4EventTexts) starts with, without parsing it; null when it starts otherwise. */
+export const oddsApiV4EventId = (text: string): string | null => leadingValue(text, EVENT_START);
+
+/** The key a book's text (oddsApiV4BookTexts) starts with, as sent (not made canonical); null when it starts otherwise. */
+export const oddsApiV4BookKey = (text: string): string | null => leadingValue(text, BOOK_START);
 
 /**
  * The text of each event of a list answer of The Odds API, cut where each event object begins (`{"id":"`, the form the

@@ -1,5 +1,7 @@
 import {
   canonicalBookKey,
+  oddsApiV4BookKey,
+  oddsApiV4EventId,
   type BoardBookmaker,
   type BoardEvent,
   type BookText,
@@ -23,17 +25,6 @@ interface EventReading {
   text: string;
   made: BoardEvent;
   books: ReadonlyMap<string, BookReading> | null;
-}
-
-/** How The Odds API writes an event's start and a book's, where oddsApiV4EventTexts and oddsApiV4BookTexts cut. */
-const EVENT_START = '{"id":"';
-const BOOK_START = '{"key":"';
-
-/** The id or key a text starts with (`start`); one with an escape in it reads wrong, and so is found nowhere. */
-function leadingKey(text: string, start: string): string | null {
-  if (!text.startsWith(start)) return null;
-  const end = text.indexOf('"', start.length);
-  return end < 0 ? null : text.slice(start.length, end);
 }
 
 /** One answer's reading, for normaliseOddsApiV4Texts, then `keep` once the answer is accepted. */
@@ -64,7 +55,7 @@ export class TextReadings {
     let booksSeen: EventReading | null = null;
     return {
       knownEvent: (text) => {
-        const id = leadingKey(text, EVENT_START);
+        const id = oddsApiV4EventId(text);
         const seen = id === null ? undefined : before?.get(id);
         if (!seen || seen.text !== text || !intake.holds?.(seen.made)) return null;
         // the same text, of this answer's body: the last one's is then no longer kept for it
@@ -77,7 +68,7 @@ export class TextReadings {
           booksOf = eventId;
           booksSeen = seen?.books && intake.holds?.(seen.made) ? seen : null;
         }
-        const key = leadingKey(text, BOOK_START);
+        const key = oddsApiV4BookKey(text);
         const book = key === null ? undefined : booksSeen?.books?.get(canonicalBookKey(key));
         const same = book && book.end - book.at === text.length && booksSeen!.text.startsWith(text, book.at);
         return same ? book.made : null;
