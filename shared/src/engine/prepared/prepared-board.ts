@@ -2,8 +2,8 @@ import type { BoardEvent, EventHeader } from '../../domain/odds';
 import type { ScanResult } from '../../domain/opportunities';
 import { commissionOf, DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS, type CommissionRates } from '../odds/commission';
 import { parseIsoTime } from '../odds/iso-time';
-import type { PreparedEvent } from './prepared-columns';
-import { prepareEvent, repriceEvent } from './prepared-event';
+import { ColumnPool, type PreparedEvent } from './prepared-columns';
+import { prepareEvent, releaseEvent, repriceEvent } from './prepared-event';
 import { scanPreparedEvent } from './prepared-scan';
 import { addScan, scanSettings, sortScan, type ScanOptions } from '../opportunities/scan';
 import type { ScanSettings } from './prepared-scan';
@@ -27,6 +27,8 @@ interface Entry {
  */
 export class PreparedBoard {
   private readonly events = new Map<string, Entry>();
+  /** The events' column buffers: an event read again, or gone, gives its buffers back for the next event read. */
+  private readonly pool = new ColumnPool();
 
   /**
    * `rates`: the commission each exchange's prices are read with (commission.ts); a scan's own
@@ -50,6 +52,7 @@ export class PreparedBoard {
 
   /** Reads every event of the board afresh, dropping any other. */
   load(events: readonly BoardEvent[]): void {
+    for (const entry of this.events.values()) this.release(entry);
     this.events.clear();
     for (const event of events) this.read(event);
   }
@@ -82,13 +85,20 @@ export class PreparedBoard {
         continue;
       stale.push(event);
     }
-    for (const id of this.events.keys()) if (!present.has(id)) this.events.delete(id);
+    for (const [id, entry] of this.events) {
+      if (present.has(id)) continue;
+      this.events.delete(id);
+      this.release(entry);
+    }
     return stale;
   }
 
   /** Reads one event afresh, in place of what the board held of it. */
   read(event: BoardEvent): void {
+    const held = this.events.get(event.id);
     this.events.set(event.id, this.entryOf(event));
+    // given back once replaced: the event's next reading, or another event's, takes them
+    if (held) this.release(held);
   }
 
   /** The opportunities of one event (none when it is not on the board). */
@@ -117,12 +127,18 @@ export class PreparedBoard {
     // the lowest rate is 0 at every exchange: only a book that charges more reads differently there
     const charged =
       this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
-    const entry = timedEntry(event, this.rates);
-    return { ...entry, atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS) : null };
+    const entry = timedEntry(event, this.rates, this.pool);
+    return { ...entry, atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS, this.pool) : null };
+  }
+
+  /** Gives an entry's buffers back, the entry no longer on the board: scans read only what the board holds. */
+  private release(entry: Entry): void {
+    releaseEvent(entry.prepared, this.pool);
+    if (entry.atLowest) releaseEvent(entry.atLowest, this.pool);
   }
 }
 
-function timedEntry(event: BoardEvent, rates: CommissionRates): Omit<Entry, 'atLowest'> {
+function timedEntry(event: BoardEvent, rates: CommissionRates, pool: ColumnPool): Omit<Entry, 'atLowest'> {
   const times: number[] = [];
   let lastIso = '';
   let lastTime = NaN;
@@ -134,7 +150,7 @@ function timedEntry(event: BoardEvent, rates: CommissionRates): Omit<Entry, 'atL
       times.push(lastTime);
     }
   }
-  return { prepared: prepareEvent(event, rates), times: Float64Array.from(times) };
+  return { prepared: prepareEvent(event, rates, pool), times: Float64Array.from(times) };
 }
 
 function sameHeader(header: EventHeader, event: BoardEvent): boolean {

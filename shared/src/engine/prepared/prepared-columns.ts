@@ -192,9 +192,59 @@ export function marketKeyOf(key: string): MarketKey {
 }
 
 /**
+ * The ArrayBuffers of the events a board keeps prepared, taken back when an event is read again or leaves the board,
+ * and handed out again. V8 starts a full collection of the heap each time 64 MB of ArrayBuffers have been allocated
+ * since the last one: a detection worker that read a 1,000-game board's moved games into new buffers (about 80 MB a
+ * poll) set off a full collection at every poll, whose marking of the whole heap took the cores the poll ran on.
+ *
+ * A buffer goes back only from its one holder (PreparedBoard), once the event it held is no longer read: nothing of a
+ * scan outlives the scan. Taking one zero-fills what is asked, so a column reads as a new array would.
+ */
+export class ColumnPool {
+  /** Buffers free to take, by size class (COLUMN_PAGE bytes each); at most MAX_FREE_BYTES in all. */
+  private readonly free = new Map<number, ArrayBuffer[]>();
+  private freeBytes = 0;
+  /** Buffers this pool handed out and has not taken back: only these are taken back, each once. */
+  private readonly out = new WeakSet<ArrayBuffer>();
+
+  /** A buffer of at least `bytes`, zero-filled over them. */
+  take(bytes: number): ArrayBuffer {
+    const pages = Math.max(1, Math.ceil(bytes / COLUMN_PAGE));
+    // a buffer a little larger serves: an event read again is mostly the size it was, give or take a market
+    for (let size = pages; size <= pages + SPARE_PAGES; size++) {
+      const buffer = this.free.get(size)?.pop();
+      if (buffer === undefined) continue;
+      this.freeBytes -= buffer.byteLength;
+      new Uint8Array(buffer, 0, bytes).fill(0);
+      this.out.add(buffer);
+      return buffer;
+    }
+    const buffer = new ArrayBuffer(pages * COLUMN_PAGE);
+    this.out.add(buffer);
+    return buffer;
+  }
+
+  /** Takes back `buffer` when it is one this pool handed out; any other, or one given back already, is let go. */
+  give(buffer: ArrayBuffer): void {
+    if (!this.out.delete(buffer) || this.freeBytes + buffer.byteLength > MAX_FREE_BYTES) return;
+    const size = buffer.byteLength / COLUMN_PAGE;
+    const free = this.free.get(size);
+    if (free) free.push(buffer);
+    else this.free.set(size, [buffer]);
+    this.freeBytes += buffer.byteLength;
+  }
+}
+
+const COLUMN_PAGE = 4096;
+const SPARE_PAGES = 3;
+/** What the pool keeps free: a few hundred events' columns, more than a poll gives back before it takes again. */
+const MAX_FREE_BYTES = 32 * 1024 * 1024;
+
+/**
  * An event's columns carved out of one ArrayBuffer: a prepared event holds dozens of short typed arrays, and
  * allocating each on its own costs more than filling it. Sized up front for `floats` Float64 elements, then
- * `ints` Int32 and `bytes` Uint8 ones (in that order, so every view is aligned); zero-filled like a new array.
+ * `ints` Int32 and `bytes` Uint8 ones (in that order, so every view is aligned); zero-filled like a new array. The
+ * buffer is `pool`'s when one is given (a board's events), a new one of its own otherwise.
  */
 export class ColumnBuffer {
   private readonly buffer: ArrayBuffer;
@@ -203,11 +253,13 @@ export class ColumnBuffer {
   private byteAt: number;
   private readonly floatEnd: number;
   private readonly intEnd: number;
+  private readonly byteEnd: number;
 
-  constructor(floats: number, ints: number, bytes: number) {
+  constructor(floats: number, ints: number, bytes: number, pool: ColumnPool | null = null) {
     this.floatEnd = this.intAt = 8 * floats;
     this.intEnd = this.byteAt = this.intAt + 4 * ints;
-    this.buffer = new ArrayBuffer(this.byteAt + bytes);
+    this.byteEnd = this.byteAt + bytes;
+    this.buffer = pool ? pool.take(this.byteEnd) : new ArrayBuffer(this.byteEnd);
   }
 
   float(n: number): Float64Array<ArrayBuffer> {
@@ -225,9 +277,9 @@ export class ColumnBuffer {
   }
 
   byte(n: number): Uint8Array<ArrayBuffer> {
-    // the Uint8 elements end the buffer: a view past its end throws
     const a = new Uint8Array(this.buffer, this.byteAt, n);
     this.byteAt += n;
+    if (this.byteAt > this.byteEnd) throw new RangeError('ColumnBuffer: more Uint8 elements than sized for');
     return a;
   }
 

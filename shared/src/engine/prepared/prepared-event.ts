@@ -17,6 +17,7 @@ import {
   bookIdOf,
   bookKeys,
   ColumnBuffer,
+  type ColumnPool,
   grownByte,
   grownFloat,
   grownInt,
@@ -235,9 +236,9 @@ class Reader {
   /**
    * The event: names per group, spreads oriented, each group's quotes sorted by line. `lent`: the columns are this
    * reader's own, good until it reads the next event (a scan made once reads them at once); otherwise they are copied
-   * out at their exact size, for an event kept prepared.
+   * out, for an event kept prepared, into a buffer of `pool`'s when one is given.
    */
-  finish(event: BoardEvent, lent: boolean): PreparedEvent {
+  finish(event: BoardEvent, lent: boolean, pool: ColumnPool | null = null): PreparedEvent {
     const n = this.quoteCount;
     const groupCount = this.groupCount;
     const marketCount = this.marketCount;
@@ -304,7 +305,7 @@ class Reader {
     const nameCount = names.length;
     const out: Columns = lent
       ? LENT
-      : new ColumnBuffer(4 * n + groupCount + nameCount, 6 * n + 5 * groupCount, marketCount + 2 * groupCount);
+      : new ColumnBuffer(4 * n + groupCount + nameCount, 6 * n + 5 * groupCount, marketCount + 2 * groupCount, pool);
     const { bookmakers: _prices, ...header } = event;
     return {
       header,
@@ -417,11 +418,27 @@ function commissionTable(rates: CommissionRates): Float64Array {
 
 /**
  * Reads one event into columns and prepares its lines (see PreparedEvent). `rates`: each exchange's commission,
- * which prices its back bets at their effective price in arbitrage, middles and EV (commission.ts).
+ * which prices its back bets at their effective price in arbitrage, middles and EV (commission.ts). `pool`: where
+ * its column buffers come from, for an event kept until releaseEvent gives them back (PreparedBoard).
  */
-export function prepareEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
+export function prepareEvent(
+  event: BoardEvent,
+  rates: CommissionRates = DEFAULT_COMMISSIONS,
+  pool: ColumnPool | null = null,
+): PreparedEvent {
   reader.read(event);
-  return priced(reader.finish(event, false), rates, true);
+  return priced(reader.finish(event, false, pool), rates, true, pool);
+}
+
+/**
+ * Gives back to `pool` the buffers of `prepared` that came from it, once nothing reads `prepared` again: its columns,
+ * its effective prices and its lines. Those it shares with an event repriced from it (repriceEvent) go back once,
+ * whichever of the two is released first, so both are released together.
+ */
+export function releaseEvent(prepared: PreparedEvent, pool: ColumnPool): void {
+  pool.give(prepared.qMarket.buffer as ArrayBuffer);
+  pool.give(prepared.qEffective.buffer as ArrayBuffer);
+  pool.give(prepared.gLineStart.buffer as ArrayBuffer);
 }
 
 /**
@@ -441,12 +458,21 @@ export function readEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_CO
  * on the rates and are shared (a scan only reads them); the effective prices, the lay prices' commission and the
  * lines (best prices and arbitrage legs are picked on effective prices) are its own.
  */
-export function repriceEvent(prepared: PreparedEvent, rates: CommissionRates): PreparedEvent {
+export function repriceEvent(
+  prepared: PreparedEvent,
+  rates: CommissionRates,
+  pool: ColumnPool | null = null,
+): PreparedEvent {
   const lays = prepared.lays.map((lay) => ({ ...lay, quote: { ...lay.quote } }));
-  return priced({ ...prepared, lays }, rates, prepared.linesPrepared);
+  return priced({ ...prepared, lays }, rates, prepared.linesPrepared, pool);
 }
 
-function priced(prepared: PreparedEvent, rates: CommissionRates, withLines: boolean): PreparedEvent {
+function priced(
+  prepared: PreparedEvent,
+  rates: CommissionRates,
+  withLines: boolean,
+  pool: ColumnPool | null = null,
+): PreparedEvent {
   const commission = commissionTable(rates);
   const { quoteCount, qBook, qDecimal } = prepared;
   let charged = false;
@@ -454,7 +480,7 @@ function priced(prepared: PreparedEvent, rates: CommissionRates, withLines: bool
   // where no book charges commission the effective prices are the quoted ones: both columns are only read
   let qEffective = qDecimal;
   if (charged) {
-    qEffective = new Float64Array(quoteCount);
+    qEffective = pool ? new ColumnBuffer(quoteCount, 0, 0, pool).float(quoteCount) : new Float64Array(quoteCount);
     for (let q = 0; q < quoteCount; q++) qEffective[q] = effectiveDecimal(qDecimal[q], commission[qBook[q]]);
   }
   prepared.qEffective = qEffective;
@@ -462,7 +488,7 @@ function priced(prepared: PreparedEvent, rates: CommissionRates, withLines: bool
   for (const lay of prepared.lays) lay.quote.commission = commission[lay.book];
   if (!withLines) return prepared;
   preparer.loadAllOpen(prepared);
-  const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer);
+  const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer, pool);
   prepared.lines = lines;
   prepared.gLineStart = gLineStart;
   prepared.gLineEnd = gLineEnd;

@@ -1,6 +1,6 @@
 import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD } from '../odds/devig';
 import { MONEYLINE } from '../lines/line-rules';
-import { bookDfs, ColumnBuffer, type PreparedLines } from './prepared-columns';
+import { bookDfs, ColumnBuffer, type ColumnPool, type PreparedLines } from './prepared-columns';
 import type { LineSet } from './prepared-lines';
 
 /**
@@ -8,13 +8,17 @@ import type { LineSet } from './prepared-lines';
  * none of whose quotes closed: fair lines by the default method, best prices, arbitrage legs and middles tables
  * (see PreparedLines).
  */
-export function toPreparedLines(set: LineSet): { lines: PreparedLines; gLineStart: Int32Array; gLineEnd: Int32Array } {
+export function toPreparedLines(
+  set: LineSet,
+  pool: ColumnPool | null = null,
+): { lines: PreparedLines; gLineStart: Int32Array; gLineEnd: Int32Array } {
   const { lineCount, sideCount, poolSize, fair } = set;
   const groupCount = set.p.groupCount;
   const columns = new ColumnBuffer(
     3 * lineCount + 2 * sideCount,
     5 * groupCount + 8 * lineCount + 3 * sideCount + poolSize,
     3 * lineCount + sideCount + groupCount,
+    pool,
   );
   const gLineStart = columns.int(groupCount);
   const gLineEnd = columns.int(groupCount);

@@ -10,6 +10,8 @@ import { between, seededRandom } from '../../testing/seeded-random';
 import { oracleArbitrage, oracleEvBets, oracleMiddles } from '../../testing/finders.oracle';
 import { findArbitrage, findEvBets, findMiddles } from '../opportunities/finders';
 import { PreparedBoard } from './prepared-board';
+import { ColumnPool } from './prepared-columns';
+import { DEFAULT_COMMISSIONS } from '../odds/commission';
 import { newestUpdate, scanBoard, scanEvent, type ScanOptions } from '../opportunities/scan';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
@@ -293,6 +295,48 @@ describe('PreparedBoard', () => {
         expectSame(board.scanEvent(event.id, {}, now), scanEvent(event, {}, now));
     }
     expect(board.scanEvent('no such event', {}, NOW)).toEqual({ arbitrage: [], middles: [], ev: [] });
+  });
+
+  it('read again poll after poll, events growing and shrinking, it scans as read afresh, taking its buffers again', () => {
+    const random = seededRandom(77);
+    let events = syntheticBoard({ events: 30, books: 12, propOutcomes: 600, seed: 5, now: NOW });
+    // two exchanges that charge commission: their events are read at the lowest rates too, into buffers of their own
+    for (const event of events) {
+      event.bookmakers[0].key = 'betfair_ex_uk';
+      event.bookmakers[1].key = 'matchbook';
+    }
+    const taken = jest.spyOn(ColumnPool.prototype, 'take');
+    const board = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
+    board.load(events);
+    const pool = taken.mock.contexts[0];
+    for (let poll = 0; poll < 6; poll++) {
+      const next = structuredClone(events);
+      for (const event of next) {
+        if (random() < 0.4)
+          for (const book of event.bookmakers)
+            for (const market of book.markets)
+              for (const outcome of market.outcomes)
+                outcome.price = Math.max(1.01, outcome.price * between(random, 0.9, 1.1));
+        const size = random();
+        if (size < 0.15 && event.bookmakers.length > 3) event.bookmakers.pop();
+        else if (size < 0.3 && !event.bookmakers.some((b) => b.key === 'superbook'))
+          event.bookmakers.push({ ...structuredClone(event.bookmakers[2]), key: 'superbook', title: 'SuperBook' });
+      }
+      next.splice(poll, 1);
+      next.push({ ...structuredClone(events[poll + 1]), id: `new-${poll}` });
+      const diff = diffBoards(
+        { sport_key: 'americanfootball_nfl', fetched_at: String(poll), events },
+        { sport_key: 'americanfootball_nfl', fetched_at: String(poll + 1), events: next },
+      );
+      board.update(next, diff.changedEventIds);
+      const fresh = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
+      fresh.load(next);
+      for (const now of [NOW, NOW + 10 * 60_000]) expectSame(board.scan({}, now), fresh.scan({}, now));
+      events = next;
+    }
+    const buffers = taken.mock.results.filter((_, i) => taken.mock.contexts[i] === pool).map((r) => r.value as unknown);
+    expect(new Set(buffers).size).toBeLessThan(buffers.length / 2);
+    taken.mockRestore();
   });
 
   it('kept up to date with each poll, it scans like a board prepared afresh', () => {
