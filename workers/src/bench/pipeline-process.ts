@@ -2,11 +2,12 @@
  * One worker process of `bench:pipeline --workers N`: it runs the polls its parent gives it, one at a time (a worker
  * taking the queue's next poll job when it is free), against the Redis prefix named on its command line, and says
  * what each cost. Asked to read an answer over and over, it says how long that took (the machine's own ceiling);
- * asked to finish, how long the garbage collector paused within its steady polls.
+ * asked to finish, how long the garbage collector took on its loop's thread within its steady polls.
  */
-import { PerformanceObserver, performance } from 'node:perf_hooks';
+import { performance } from 'node:perf_hooks';
 import { parseConfig, RedisService } from '@oddspulse/core';
-import { BenchSportPipeline, collectedWithin } from './pipeline-sport';
+import { BenchSportPipeline } from './pipeline-sport';
+import { LoopCollectorWatch } from './loop-collector';
 
 export type ToWorkerProcess =
   /** steady: a sweep after the first, whose collections count (the first makes every board from nothing). */
@@ -27,18 +28,16 @@ export type FromWorkerProcess =
       cpuMs: number;
     }
   | { type: 'read'; ms: number }
-  | { type: 'finished'; gcMs: number };
+  /** The collector's pauses within the steady polls; with --gc-sampled, its time on the loop's thread too. */
+  | { type: 'finished'; gcPausesMs: number; gcSampledMs: number | null };
 
 const prefix = process.argv[2];
 if (!prefix || !process.send) throw new Error('pipeline-process runs as a child of bench:pipeline --workers N');
 const redis = new RedisService({ ...parseConfig(process.env), REDIS_PREFIX: prefix });
 const pipeline = new BenchSportPipeline(redis);
 const spans: Array<[number, number]> = [];
-const collections: Array<{ start: number; duration: number }> = [];
-const gc = new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) collections.push({ start: entry.startTime, duration: entry.duration });
-});
-gc.observe({ entryTypes: ['gc'] });
+const collector = new LoopCollectorWatch(process.argv.includes('--gc-sampled'));
+const watching = collector.start();
 
 const reply = (message: FromWorkerProcess) => process.send!(message);
 
@@ -63,16 +62,16 @@ async function handle(message: ToWorkerProcess): Promise<void> {
     return;
   }
   await redis.client.quit();
-  // the observer hears of a collection after it: a turn of the loop delivers the last ones
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  gc.disconnect();
-  reply({ type: 'finished', gcMs: collectedWithin(collections, spans) });
+  const collected = await collector.stop();
+  reply({ type: 'finished', gcPausesMs: collected.pausesMs(spans), gcSampledMs: collected.loopMs?.(spans) ?? null });
   process.disconnect();
 }
 
 process.on('message', (message: ToWorkerProcess) => {
-  handle(message).catch((error: Error) => {
-    process.stderr.write(`${error.stack ?? error.message}\n`);
-    process.exit(1);
-  });
+  watching
+    .then(() => handle(message))
+    .catch((error: Error) => {
+      process.stderr.write(`${error.stack ?? error.message}\n`);
+      process.exit(1);
+    });
 });

@@ -34,16 +34,20 @@ interface Sweep {
 interface Phase {
   workers: number;
   sweeps: Sweep[];
-  gcMs: number;
+  /** The collector's pauses in the processes' steady polls; with --gc-sampled, its time on their loops' threads. */
+  gcPausesMs: number;
+  gcSampledMs: number | null;
 }
 
 class WorkerProcess {
   private readonly child: ChildProcess;
   private waiting: { resolve: (message: FromWorkerProcess) => void; reject: (error: Error) => void } | null = null;
 
-  constructor(prefix: string) {
+  constructor(prefix: string, gcSampled: boolean) {
     // structured clone, not JSON: a board's body is one string of a megabyte and more
-    this.child = fork(join(__dirname, 'pipeline-process.js'), [prefix], { serialization: 'advanced' });
+    this.child = fork(join(__dirname, 'pipeline-process.js'), gcSampled ? [prefix, '--gc-sampled'] : [prefix], {
+      serialization: 'advanced',
+    });
     this.child.on('message', (message: FromWorkerProcess) => this.settle()?.resolve(message));
     this.child.on('exit', (code) => this.settle()?.reject(new Error(`a worker process exited with code ${code}`)));
   }
@@ -103,15 +107,16 @@ async function phase(
   workers: number,
   sports: readonly string[],
   eventsPerSport: number,
-  shared: boolean,
+  { shared, gcSampled }: Pick<ScaleOut, 'shared' | 'gcSampled'>,
 ): Promise<Phase> {
   const simulator = benchFeed(sports, eventsPerSport);
   const config = parseConfig(process.env);
   const prefix = `oddspulse-bench-${randomBytes(4).toString('hex')}`;
   const redis = new RedisService({ ...config, REDIS_PREFIX: prefix });
-  const processes = Array.from({ length: workers }, () => new WorkerProcess(prefix));
+  const processes = Array.from({ length: workers }, () => new WorkerProcess(prefix, gcSampled));
   const sweeps: Sweep[] = [];
-  let gcMs = 0;
+  let gcPausesMs = 0;
+  let gcSampledMs: number | null = null;
   try {
     for (let cycle = 0; cycle <= CYCLES; cycle++) {
       const now = BENCH_START + cycle * CYCLE_MS;
@@ -124,13 +129,15 @@ async function phase(
     }
     for (const worker of processes) {
       const done = await worker.ask({ type: 'finish' });
-      if (done.type === 'finished') gcMs += done.gcMs;
+      if (done.type !== 'finished') continue;
+      gcPausesMs += done.gcPausesMs;
+      if (done.gcSampledMs !== null) gcSampledMs = (gcSampledMs ?? 0) + done.gcSampledMs;
     }
   } finally {
     await deleteKeysWithPrefix(redis.client, prefix);
     await redis.client.quit();
   }
-  return { workers, sweeps, gcMs };
+  return { workers, sweeps, gcPausesMs, gcSampledMs };
 }
 
 /** Rounds of reading one sport's answer in the ceiling's measure: about a second and a half of one process's work. */
@@ -143,7 +150,7 @@ const CEILING_ROUNDS = 20;
  * processes (memory, caches, the collectors' helper threads).
  */
 async function ceiling(workers: number, body: string): Promise<{ oneMs: number; manyMs: number; ceiling: number }> {
-  const processes = Array.from({ length: workers }, () => new WorkerProcess(`oddspulse-bench-ceiling`));
+  const processes = Array.from({ length: workers }, () => new WorkerProcess(`oddspulse-bench-ceiling`, false));
   const read = async (worker: WorkerProcess) => {
     const done = await worker.ask({ type: 'read', body, rounds: CEILING_ROUNDS });
     if (done.type !== 'read') throw new Error(`a worker process answered ${done.type} to a read`);
@@ -165,9 +172,12 @@ export interface ScaleOut {
   sports: number;
   /** Every poll to the next free process, as one shared queue gave them before the feed lanes. */
   shared: boolean;
+  /** The collector's time sampled on the processes' loops' threads (LoopCollectorWatch), not its pauses alone. */
+  gcSampled: boolean;
 }
 
-export async function runScaleOut({ workers, sports: sportCount, shared }: ScaleOut, events: number): Promise<void> {
+export async function runScaleOut(options: ScaleOut, events: number): Promise<void> {
+  const { workers, sports: sportCount, shared } = options;
   const sports = Array.from({ length: sportCount }, (_, i) => `bench_sport_${i + 1}`);
   const eventsPerSport = Math.ceil(events / sportCount);
   const load = () => loadavg()[0].toFixed(1);
@@ -178,8 +188,8 @@ export async function runScaleOut({ workers, sports: sportCount, shared }: Scale
         : "each sport's polls on the process owning its feed lane, as the workers route them") +
       ` (load ${load()})\n`,
   );
-  const phases = [await phase(1, sports, eventsPerSport, shared)];
-  if (workers > 1) phases.push(await phase(workers, sports, eventsPerSport, shared));
+  const phases = [await phase(1, sports, eventsPerSport, options)];
+  if (workers > 1) phases.push(await phase(workers, sports, eventsPerSport, options));
   const rows = phases.flatMap(({ workers: n, sweeps }) =>
     sweeps.map((s, cycle) => ({
       workers: n,
@@ -197,7 +207,8 @@ export async function runScaleOut({ workers, sports: sportCount, shared }: Scale
   const cycleMs = (p: Phase) => median(steady(p).map((s) => s.wallMs));
   const [one, many] = [phases[0], phases[phases.length - 1]];
   const speedup = cycleMs(one) / cycleMs(many);
-  const gcShare = many.gcMs / steady(many).reduce((sum, s) => sum + s.stagesMs, 0);
+  const stagesMs = steady(many).reduce((sum, s) => sum + s.stagesMs, 0);
+  const gcShare = (many.gcSampledMs ?? many.gcPausesMs) / stagesMs;
   for (const p of phases)
     process.stdout.write(
       `${p.workers} worker process${p.workers === 1 ? '' : 'es'}: median steady sweep ${cycleMs(p).toFixed(0)} ms wall, ` +
@@ -212,6 +223,12 @@ export async function runScaleOut({ workers, sports: sportCount, shared }: Scale
         `the speedup is bound by it\n`,
     );
   }
+  process.stdout.write(
+    `garbage collection in the ${workers} processes' steady polls: its pauses ${((100 * many.gcPausesMs) / stagesMs).toFixed(1)} % of their stages` +
+      (many.gcSampledMs === null
+        ? ' (its marking steps between them not counted: --gc-sampled counts them)\n'
+        : `; with its marking steps, sampled on the loops' threads, ${(100 * gcShare).toFixed(1)} %\n`),
+  );
   process.stdout.write(`load average at the end: ${load()}\n`);
   process.stdout.write(
     `bench:pipeline cycle-ms=${cycleMs(many).toFixed(0)} workers=${workers} speedup=${speedup.toFixed(2)} gc-share=${gcShare.toFixed(3)}\n`,

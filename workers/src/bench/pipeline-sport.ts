@@ -236,13 +236,3 @@ export async function redisCpuMs(redis: RedisService): Promise<number> {
 export async function dropOutbox(redis: RedisService): Promise<void> {
   await deleteKeysWithPrefix(redis.client, redis.key('odds-history'));
 }
-
-/** The garbage collector's pause time (ms) among `collections` that started within one of `spans`. */
-export function collectedWithin(
-  collections: ReadonlyArray<{ start: number; duration: number }>,
-  spans: ReadonlyArray<[number, number]>,
-): number {
-  return collections
-    .filter((c) => spans.some(([from, to]) => c.start >= from && c.start < to))
-    .reduce((sum, c) => sum + c.duration, 0);
-}

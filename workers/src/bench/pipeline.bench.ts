@@ -5,10 +5,10 @@
  * that changes nothing costs to store, against what reading the board back from Redis (every poll, before the
  * pipeline held its board) costs. Storing and publishing go to the real Redis (REDIS_URL) under a throw-away
  * prefix, removed at the end. `--workers N` runs the board as a slate of sports on worker processes instead
- * (pipeline-scale-out.ts).
+ * (pipeline-scale-out.ts). The collector's share is of its pauses; `--gc-sampled` profiles the loop's thread to count its
+ * marking steps too, at a cost to the cycle (loop-collector.ts).
  */
 import { randomBytes } from 'node:crypto';
-import { PerformanceObserver } from 'node:perf_hooks';
 import { isDeepStrictEqual } from 'node:util';
 import { SportBoard, isEventLive } from '@oddspulse/shared';
 import { parseConfig, deleteKeysWithPrefix, RedisService } from '@oddspulse/core';
@@ -16,7 +16,6 @@ import {
   BENCH_START,
   BenchSportPipeline,
   BOOKS,
-  collectedWithin,
   dropOutbox,
   CYCLE_MS,
   CYCLES,
@@ -24,7 +23,8 @@ import {
   redisCpuMs,
 } from './pipeline-sport';
 import { BenchFeedThread } from './bench-feed-thread';
-import { runScaleOut } from './pipeline-scale-out';
+import { LoopCollectorWatch, type CollectorTime } from './loop-collector';
+import { runScaleOut, type ScaleOut } from './pipeline-scale-out';
 
 const EVENTS = 1000;
 const SPORT = 'basketball_nba';
@@ -44,7 +44,7 @@ function boardJsonBytes(board: SportBoard): number {
 }
 
 /** One worker, one sport of EVENTS games: each stage of each sweep, then a poll by id and a poll that changes nothing. */
-async function oneWorker() {
+async function oneWorker(gcSampled: boolean) {
   const feed = new BenchFeedThread([SPORT], EVENTS);
   const config = parseConfig(process.env);
   const prefix = `oddspulse-bench-${randomBytes(4).toString('hex')}`;
@@ -53,12 +53,10 @@ async function oneWorker() {
   const state = pipeline.state;
   const rows: Array<Record<string, string | number>> = [];
   const cycleSpans: Array<Array<[number, number]>> = [];
-  // The garbage collector's pauses, by when they started (performance.now()), read once the run is over.
-  const collections: Array<{ start: number; duration: number }> = [];
-  const gc = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) collections.push({ start: entry.startTime, duration: entry.duration });
-  });
-  gc.observe({ entryTypes: ['gc'] });
+  // The garbage collector's time on the loop's thread, by when it ran (performance.now()), read once the run is over.
+  const collector = new LoopCollectorWatch(gcSampled);
+  await collector.start();
+  let collected: CollectorTime;
   const unchanged: Array<Record<string, string>> = [];
   let last: SportBoard | undefined;
 
@@ -143,12 +141,11 @@ async function oneWorker() {
     await deleteKeysWithPrefix(redis.client, prefix);
     await redis.client.quit();
     await feed.stop();
-    // the observer hears of a collection after it: a turn of the loop delivers the last ones
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    gc.disconnect();
+    collected = await collector.stop();
   }
   rows.forEach((row, i) => {
-    row['gc ms'] = collectedWithin(collections, cycleSpans[i]).toFixed(0);
+    row['gc ms'] = collected.pausesMs(cycleSpans[i]).toFixed(0);
+    if (collected.loopMs) row['gc sampled ms'] = collected.loopMs(cycleSpans[i]).toFixed(0);
   });
 
   const outcomes = last.events.reduce(
@@ -167,9 +164,13 @@ async function oneWorker() {
   const ratio = median(steady.map((r) => parseFloat(String(r['diff / board']))));
   const cycleMs = median(steady.map((r) => Number(r['cycle ms'])));
   const total = (key: string) => steady.reduce((sum, r) => sum + Number(r[key]), 0);
-  const gcShare = total('gc ms') / total('cycle ms');
+  const pausesShare = total('gc ms') / total('cycle ms');
+  const gcShare = gcSampled ? total('gc sampled ms') / total('cycle ms') : pausesShare;
+  const collection = gcSampled
+    ? `${(100 * gcShare).toFixed(1)} % of the steady cycles on the loop's thread (pauses and marking steps, sampled; its pauses alone ${(100 * pausesShare).toFixed(1)} %)`
+    : `${(100 * pausesShare).toFixed(1)} % of the steady cycles in pauses (its marking steps between them not counted: --gc-sampled counts them)`;
   process.stdout.write(
-    `median steady cycle: ${cycleMs} ms (CPU ${median(steady.map((r) => Number(r['cycle cpu ms'])))} ms, Redis's ${median(steady.map((r) => Number(r['redis cpu ms'])))} ms); garbage collection ${(100 * gcShare).toFixed(1)} % of the steady cycles; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`,
+    `median steady cycle: ${cycleMs} ms (CPU ${median(steady.map((r) => Number(r['cycle cpu ms'])))} ms, Redis's ${median(steady.map((r) => Number(r['redis cpu ms'])))} ms); garbage collection ${collection}; diff bytes ${ratio.toFixed(2)} % of the board (goal ≤ 5 %)\n`,
   );
   const stageMedians = ['ingest ms', 'diff ms', 'store+publish ms', 'step ms', 'detect read ms', 'detect ms']
     .map((key) => `${key.replace(' ms', '')} ${median(steady.map((r) => Number(r[key])))} ms`)
@@ -186,7 +187,7 @@ async function oneWorker() {
  * `--workers N`: the board as a slate of sports (`--sports S`, 8), on one worker process and then on N, each sport on
  * the process owning its feed lane; with `--shared`, each poll to the next free process (pipeline-scale-out.ts).
  */
-function workersArgument(): { workers: number; sports: number; shared: boolean } | null {
+function workersArgument(): Omit<ScaleOut, 'gcSampled'> | null {
   const value = (name: string) => {
     const at = process.argv.indexOf(name);
     return at === -1 ? null : Number(process.argv[at + 1]);
@@ -195,14 +196,17 @@ function workersArgument(): { workers: number; sports: number; shared: boolean }
   if (workers === null) return null;
   const sports = value('--sports') ?? 8;
   if (!Number.isInteger(workers) || workers < 1 || !Number.isInteger(sports) || sports < 1)
-    throw new Error('usage: bench:pipeline [--workers N [--sports S] [--shared]] (whole numbers from 1)');
+    throw new Error(
+      'usage: bench:pipeline [--gc-sampled] [--workers N [--sports S] [--shared]] (whole numbers from 1)',
+    );
   return { workers, sports, shared: process.argv.includes('--shared') };
 }
 
 async function main() {
   const scaleOut = workersArgument();
-  if (scaleOut) await runScaleOut(scaleOut, EVENTS);
-  else await oneWorker();
+  const gcSampled = process.argv.includes('--gc-sampled');
+  if (scaleOut) await runScaleOut({ ...scaleOut, gcSampled }, EVENTS);
+  else await oneWorker(gcSampled);
 }
 
 main().catch((error: Error) => {
