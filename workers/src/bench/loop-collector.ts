@@ -33,7 +33,8 @@ interface Profile {
  * `sampled`: the loop's thread is profiled too.
  */
 export class LoopCollectorWatch {
-  private readonly session = new Session();
+  /** The profiler's session, while a sampled watch runs. */
+  private session: Session | null = null;
   private readonly pauses: Array<{ start: number; duration: number }> = [];
   private readonly observer = new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) this.pauses.push({ start: entry.startTime, duration: entry.duration });
@@ -46,14 +47,16 @@ export class LoopCollectorWatch {
   async start(): Promise<void> {
     this.observer.observe({ entryTypes: ['gc'] });
     if (!this.sampled) return;
-    this.session.connect();
-    await this.session.post('Profiler.enable');
-    await this.session.post('Profiler.setSamplingInterval', { interval: SAMPLING_US });
-    await this.session.post('Profiler.start');
+    const session = new Session();
+    session.connect();
+    this.session = session;
+    await session.post('Profiler.enable');
+    await session.post('Profiler.setSamplingInterval', { interval: SAMPLING_US });
+    await session.post('Profiler.start');
   }
 
   async stop(): Promise<CollectorTime> {
-    const profile = this.sampled ? await this.profile() : null;
+    const profile = this.session && (await this.profile(this.session));
     // the observer hears of a collection after it: a turn of the loop delivers the last ones
     await new Promise((resolve) => setTimeout(resolve, 50));
     this.observer.disconnect();
@@ -65,9 +68,10 @@ export class LoopCollectorWatch {
     };
   }
 
-  private async profile(): Promise<Profile> {
-    const { profile } = (await this.session.post('Profiler.stop')) as { profile: Profile };
-    this.session.disconnect();
+  private async profile(session: Session): Promise<Profile> {
+    const { profile } = (await session.post('Profiler.stop')) as { profile: Profile };
+    session.disconnect();
+    this.session = null;
     return profile;
   }
 

@@ -2,7 +2,8 @@
  * One worker process of `bench:pipeline --workers N`: it runs the polls its parent gives it, one at a time (a worker
  * taking the queue's next poll job when it is free), against the Redis prefix named on its command line, and says
  * what each cost. Asked to read an answer over and over, it says how long that took (the machine's own ceiling);
- * asked to finish, how long the garbage collector took on its loop's thread within its steady polls.
+ * asked to finish, how long the garbage collector paused within its steady polls (with --gc-sampled, its whole time on
+ * the loop's thread too).
  */
 import { performance } from 'node:perf_hooks';
 import { parseConfig, RedisService } from '@oddspulse/core';

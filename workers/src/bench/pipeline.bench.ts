@@ -53,7 +53,7 @@ async function oneWorker(gcSampled: boolean) {
   const state = pipeline.state;
   const rows: Array<Record<string, string | number>> = [];
   const cycleSpans: Array<Array<[number, number]>> = [];
-  // The garbage collector's time on the loop's thread, by when it ran (performance.now()), read once the run is over.
+  // The garbage collector's pauses (and, sampled, its time on the loop's thread) by when each ran, read once the run is over.
   const collector = new LoopCollectorWatch(gcSampled);
   await collector.start();
   let collected: CollectorTime;

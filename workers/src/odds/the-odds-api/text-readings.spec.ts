@@ -1,5 +1,12 @@
 import { getHeapSpaceStatistics } from 'node:v8';
-import { oddsApiV4BookTexts, oddsApiV4EventTexts, type BoardBookmaker, type BoardEvent } from '@oddspulse/shared';
+import {
+  oddsApiV4BookKey,
+  oddsApiV4BookTexts,
+  oddsApiV4EventId,
+  oddsApiV4EventTexts,
+  type BoardBookmaker,
+  type BoardEvent,
+} from '@oddspulse/shared';
 import { collectGarbage } from '../../../../test/support/collect-garbage';
 import type { EventIntake } from '../../feeds/providers';
 import { TextReadings } from './text-readings';
@@ -104,7 +111,7 @@ describe('TextReadings', () => {
     const readAnswer = (answer: number, board: BoardEvent[]) => {
       const reading = readings.reading(SPORT, true, intakeHolding(board));
       const events = oddsApiV4EventTexts(body(answer))!.map((text) => {
-        const id = text.slice(7, text.indexOf('"', 7));
+        const id = oddsApiV4EventId(text)!;
         const { books } = oddsApiV4BookTexts(text)!;
         const bookmakers = books.map((b) => reading.knownBook(id, b.text) ?? made);
         return reading.knownEvent(text) ?? reading.take({ ...event(id), bookmakers }, text, books);
@@ -134,7 +141,7 @@ describe('TextReadings', () => {
       const known = texts.map((t) => reading.knownBook('e1', t));
       const eventText = `{"id":"e1",${texts.join(',')}}`;
       const taken = reading.take(
-        { ...event('e1'), bookmakers: texts.map((t, i) => known[i] ?? book(t.slice(8, t.indexOf('"', 8)))) },
+        { ...event('e1'), bookmakers: texts.map((t, i) => known[i] ?? book(oddsApiV4BookKey(t)!)) },
         eventText,
         // each book's text where it lies in the event's: after `{"id":"e1",` and the books before it, each with its comma
         texts.map((t, i) => ({
