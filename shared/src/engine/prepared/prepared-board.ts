@@ -18,6 +18,11 @@ interface Entry {
   atLowest: PreparedEvent | null;
   /** Every market's last_update (ms), in reading order: a refresh without a price move re-reads the event. */
   times: Float64Array;
+  /**
+   * The event object last read, or last found to hold the header and times read: boards are never changed in place, so
+   * the same object again (an event a poll or a stream's batch did not touch) is known unchanged without reading it.
+   */
+  source: BoardEvent;
 }
 
 /**
@@ -81,8 +86,14 @@ export class PreparedBoard {
     for (const event of events) {
       present.add(event.id);
       const entry = this.events.get(event.id);
-      if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times))
-        continue;
+      if (entry && !changed.has(event.id)) {
+        // a stream's batch changes one game or a few: the board's other games are the objects read, not read again
+        if (entry.source === event) continue;
+        if (sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times)) {
+          entry.source = event;
+          continue;
+        }
+      }
       stale.push(event);
     }
     for (const [id, entry] of this.events) {
@@ -128,7 +139,11 @@ export class PreparedBoard {
     const charged =
       this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
     const entry = timedEntry(event, this.rates, this.pool);
-    return { ...entry, atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS, this.pool) : null };
+    return {
+      ...entry,
+      atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS, this.pool) : null,
+      source: event,
+    };
   }
 
   /** Gives an entry's buffers back, the entry no longer on the board: scans read only what the board holds. */
@@ -138,7 +153,7 @@ export class PreparedBoard {
   }
 }
 
-function timedEntry(event: BoardEvent, rates: CommissionRates, pool: ColumnPool): Omit<Entry, 'atLowest'> {
+function timedEntry(event: BoardEvent, rates: CommissionRates, pool: ColumnPool): Omit<Entry, 'atLowest' | 'source'> {
   const times: number[] = [];
   let lastIso = '';
   let lastTime = NaN;

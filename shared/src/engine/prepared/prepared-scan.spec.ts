@@ -370,4 +370,39 @@ describe('PreparedBoard', () => {
     expect(board.update(next, [])).toEqual([]);
     expectSame(board.scan({}, NOW), scanBoard(next, {}, NOW));
   });
+
+  it('passes over an event that is the object it read, without walking its markets', () => {
+    const events = syntheticBoard({ events: 20, books: 10, propOutcomes: 0, seed: 8, now: NOW });
+    const board = new PreparedBoard();
+    board.load(events);
+    // a stream's batch: one game made anew, the board's others the very objects read
+    const next = events.map((event, i) => (i === 3 ? structuredClone(event) : event));
+    next[3].bookmakers[0].markets[0].outcomes[0].price *= 1.05;
+    let walked = 0;
+    const watched = next.map((event) => {
+      const { bookmakers } = event;
+      return Object.defineProperty({ ...event }, 'bookmakers', {
+        get: () => {
+          walked++;
+          return bookmakers;
+        },
+      });
+    });
+    const untouched = [...events];
+    for (const i of [5, 6]) untouched[i] = watched[i];
+    // made anew with the header and times read (read back from Redis, say): walked once, then known by its object
+    expect(board.update(untouched, [])).toEqual([]);
+    expect(walked).toBeGreaterThan(0);
+    walked = 0;
+    expect(board.update(untouched, [])).toEqual([]);
+    expect(walked).toBe(0);
+    // the changed game is read again; none of the others is walked
+    const batch = untouched.map((event, i) => (i === 3 ? watched[3] : event));
+    expect(board.update(batch, [next[3].id])).toEqual([next[3].id]);
+    expect(walked).toBeGreaterThan(0);
+    walked = 0;
+    expect(board.update(batch, [])).toEqual([]);
+    expect(walked).toBe(0);
+    expectSame(board.scan({}, NOW), scanBoard(next, {}, NOW));
+  });
 });
