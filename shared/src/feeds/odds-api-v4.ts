@@ -155,15 +155,38 @@ export function normaliseOddsApiV4Texts(texts: readonly string[], reading: OddsT
       reader = new EventReader('decimal');
     }
     const read = reader.read(parsed.raw, parsed.bookTexts);
-    if (read) result.push(reading.take(read.event, text, read.bookTexts));
+    if (read) result.push(reading.take(read.event, text, read.sources));
   }
   if (!reader && !result.length) return null;
   return { events: result, oddsFormat: 'decimal', dropped: reader?.dropped ?? { events: 0, markets: 0, outcomes: 0 } };
 }
 
-/** A book of an event's raw books that a reading knew by its text: read as it was read before. */
+/** A book of an event's raw books that a reading knew: taken as it was made before, not read. */
 class KnownBook {
   constructor(readonly book: BoardBookmaker) {}
+}
+
+/**
+ * One event in The Odds API's form read as normaliseOddsApiV4 reads it, at `oddsFormat`, the books of `known` (by their
+ * index in the event's books) taken as what they were made into before rather than read: a book is read on its own,
+ * so what it makes depends on nothing else of its event. `from[i]` is the index of the raw book `event.bookmakers[i]`
+ * was made of (a book without a market is left out). Null when the event has no id or no sport.
+ */
+export function readOddsApiV4Event(
+  raw: Record<string, unknown>,
+  oddsFormat: OddsFormat,
+  known: ReadonlyMap<number, BoardBookmaker>,
+): { event: BoardEvent; from: number[] } | null {
+  const books: unknown[] = Array.isArray(raw.bookmakers) ? raw.bookmakers : [];
+  const withKnown = {
+    ...raw,
+    bookmakers: books.map((book, i) => (known.has(i) ? new KnownBook(known.get(i)!) : book)),
+  };
+  const read = new EventReader(oddsFormat).read(
+    withKnown,
+    books.map((_, i) => i),
+  );
+  return read && { event: read.event, from: read.sources! };
 }
 
 /**
@@ -280,13 +303,10 @@ class EventReader {
   constructor(private readonly oddsFormat: OddsFormat | null) {}
 
   /**
-   * The event of `raw`, or null when it has no id or no sport. `bookTexts`: the text each of its raw books was parsed
-   * from (parsedByBooks), handed back as `bookTexts[i]` for the book `event.bookmakers[i]` made of it.
+   * The event of `raw`, or null when it has no id or no sport. `sources`: what each of its raw books was made from (the
+   * text it was parsed from, say), handed back as `sources[i]` for the book `event.bookmakers[i]` made of it.
    */
-  read(
-    raw: unknown,
-    bookTexts: readonly BookText[] | null = null,
-  ): { event: BoardEvent; bookTexts: BookText[] | null } | null {
+  read<T>(raw: unknown, sources: readonly T[] | null = null): { event: BoardEvent; sources: T[] | null } | null {
     const id = isObject(raw) ? str(raw.id) : undefined;
     const sportKey = isObject(raw) ? str(raw.sport_key) : undefined;
     if (!isObject(raw) || !id || !sportKey) {
@@ -294,14 +314,14 @@ class EventReader {
       return null;
     }
     const bookmakers: BoardBookmaker[] = [];
-    const madeFrom: BookText[] | null = bookTexts && [];
+    const madeFrom: T[] | null = sources && [];
     const rawBooks: unknown[] = Array.isArray(raw.bookmakers) ? raw.bookmakers : [];
     for (let i = 0; i < rawBooks.length; i++) {
       const rawBook = rawBooks[i];
       const bookmaker = rawBook instanceof KnownBook ? rawBook.book : this.bookmaker(rawBook);
       if (!bookmaker) continue;
       bookmakers.push(bookmaker);
-      madeFrom?.push(bookTexts![i]);
+      madeFrom?.push(sources![i]);
     }
     const event: BoardEvent = {
       id,
@@ -312,7 +332,7 @@ class EventReader {
       away_team: str(raw.away_team) ?? '',
       bookmakers,
     };
-    return { event, bookTexts: madeFrom };
+    return { event, sources: madeFrom };
   }
 
   private bookmaker(rawBook: unknown): BoardBookmaker | null {

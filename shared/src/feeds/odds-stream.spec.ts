@@ -11,7 +11,10 @@ import {
   streamBoard,
   streamBoardEvents,
   type OddsStreamState,
+  type StreamBooksReading,
+  type StreamOdd,
 } from './odds-stream';
+import type { BoardBookmaker } from '../domain/odds';
 
 // The stream fixtures are made here from OpticOdds' public docs format (test/fixtures/opticodds/README.md).
 const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'opticodds');
@@ -98,6 +101,39 @@ describe('the odds stream (OpticOdds format)', () => {
     expect(apply(state, status)).toMatchObject({ kind: 'applied', changed: [BOS] });
     expect(streamBoardEvents(state, [BOS])[0].commence_time).toBe('2026-11-29T01:00:00Z');
     expect(state.lastEntryId).toBe('1795912206000-0');
+  });
+
+  it('with a reading, takes a book whose odds did not move as it was made, and makes the game as it would whole', () => {
+    const state = snapshot();
+    const made = new Map<string, { odds: readonly StreamOdd[]; book: BoardBookmaker }>();
+    const asked: string[] = [];
+    const reading: StreamBooksReading = {
+      knownBook: (fixtureId, sportsbook, odds) => {
+        asked.push(sportsbook);
+        const seen = made.get(`${fixtureId}/${sportsbook}`);
+        return seen && seen.odds.length === odds.length && seen.odds.every((o, i) => o === odds[i]) ? seen.book : null;
+      },
+      take: (event, books) => {
+        event.bookmakers.forEach((book, i) =>
+          made.set(`${event.id}/${books[i].sportsbook}`, { odds: books[i].odds, book }),
+        );
+        return event;
+      },
+    };
+    const [first] = streamBoardEvents(state, [BOS], reading);
+    expect(first).toEqual(streamBoardEvents(snapshot(), [BOS])[0]);
+    const [, moved] = messages('stream-basketball_nba.sse');
+    apply(state, moved);
+    asked.length = 0;
+    const [second] = streamBoardEvents(state, [BOS], reading);
+    expect(asked).toEqual(['DraftKings', 'FanDuel']);
+    // the same game as made whole, DraftKings's moved price in it; FanDuel, whose odds did not move, the very book
+    expect(second).toEqual(streamBoardEvents(state, [BOS])[0]);
+    expect(second.bookmakers.find((b) => b.key === 'fanduel')).toBe(first.bookmakers.find((b) => b.key === 'fanduel'));
+    expect(second.bookmakers.find((b) => b.key === 'draftkings')).not.toBe(
+      first.bookmakers.find((b) => b.key === 'draftkings'),
+    );
+    expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
   });
 
   it('refuses a junk message whole: nothing of it is applied, and the entry id stays', () => {

@@ -1,7 +1,7 @@
 import { bookKeyOf } from '../domain/books/sportsbooks';
-import type { BoardEvent } from '../domain/odds';
+import type { BoardBookmaker, BoardEvent } from '../domain/odds';
 import type { OddsFormat } from '../engine/odds/odds-format';
-import { normaliseOddsApiV4 } from './odds-api-v4';
+import { readOddsApiV4Event } from './odds-api-v4';
 
 /**
  * OpticOdds' odds stream (`/stream/odds/{sport}`, server-sent events) and its REST snapshot (`/fixtures/odds`) → a
@@ -291,43 +291,42 @@ function outcomeName(odd: StreamOdd): { name: string; description?: string } {
 
 const iso = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
 
-/** A game of the state in The Odds API v4 shape, which the shared normaliser reads (prices as the stream gave them). */
-function v4Event(state: OddsStreamState, fixture: StreamFixture, odds: Iterable<StreamOdd>) {
-  const books = new Map<
-    string,
-    { newest: number; markets: Map<string, { newest: number; link?: string; outcomes: StreamOdd[] }> }
-  >();
+/** A game's odds by book, in the order the state first holds each book's odds, each book's in the state's order. */
+function oddsByBook(odds: Iterable<StreamOdd>): Map<string, StreamOdd[]> {
+  const books = new Map<string, StreamOdd[]>();
   for (const odd of odds) {
-    const book = books.get(odd.sportsbook) ?? { newest: 0, markets: new Map() };
-    books.set(odd.sportsbook, book);
+    const book = books.get(odd.sportsbook);
+    if (book) book.push(odd);
+    else books.set(odd.sportsbook, [odd]);
+  }
+  return books;
+}
+
+/** One book of a game in The Odds API v4 shape, which the shared normaliser reads (prices as the stream gave them). */
+function v4Book(sportsbook: string, odds: readonly StreamOdd[]) {
+  let newest = 0;
+  const markets = new Map<string, { newest: number; outcomes: StreamOdd[] }>();
+  for (const odd of odds) {
     const key = marketKey(odd);
-    const market = book.markets.get(key) ?? { newest: 0, outcomes: [] };
-    book.markets.set(key, market);
+    const market = markets.get(key) ?? { newest: 0, outcomes: [] };
+    markets.set(key, market);
     market.outcomes.push(odd);
     market.newest = Math.max(market.newest, odd.timestamp);
-    book.newest = Math.max(book.newest, odd.timestamp);
+    newest = Math.max(newest, odd.timestamp);
   }
   return {
-    id: fixture.id,
-    sport_key: state.sport,
-    sport_title: state.sportTitle,
-    commence_time: fixture.start_date,
-    home_team: fixture.home_team_display,
-    away_team: fixture.away_team_display,
-    bookmakers: [...books].map(([key, book]) => ({
-      key: bookKey(key),
-      title: key,
-      last_update: iso(book.newest),
-      markets: [...book.markets].map(([marketKeyName, market]) => ({
-        key: marketKeyName,
-        last_update: iso(market.newest),
-        outcomes: market.outcomes.map((odd) => ({
-          ...outcomeName(odd),
-          price: odd.price,
-          ...(odd.points === null ? {} : { point: odd.points }),
-          ...(odd.limits?.max ? { bet_limit: odd.limits.max } : {}),
-          ...(odd.deep_link?.desktop ? { link: odd.deep_link.desktop } : {}),
-        })),
+    key: bookKey(sportsbook),
+    title: sportsbook,
+    last_update: iso(newest),
+    markets: [...markets].map(([marketKeyName, market]) => ({
+      key: marketKeyName,
+      last_update: iso(market.newest),
+      outcomes: market.outcomes.map((odd) => ({
+        ...outcomeName(odd),
+        price: odd.price,
+        ...(odd.points === null ? {} : { point: odd.points }),
+        ...(odd.limits?.max ? { bet_limit: odd.limits.max } : {}),
+        ...(odd.deep_link?.desktop ? { link: odd.deep_link.desktop } : {}),
       })),
     })),
   };
@@ -347,19 +346,69 @@ function bookKey(name: string): string {
 }
 
 /**
- * The board's events of `fixtureIds` as the state holds them, normalised by the shared normaliser (decimal prices,
- * locked prices dropped, canonical book keys). A game with no open odd, or over, is absent: it leaves the board.
+ * What a stream's reader knows of the books it made before (streamBoardEvents): a message moves one odd or a few, so of a
+ * game it changed most books hold the very odds they were made from, and are not made again.
  */
-export function streamBoardEvents(state: OddsStreamState, fixtureIds: Iterable<string>): BoardEvent[] {
-  const raw = [];
+export interface StreamBooksReading {
+  /**
+   * What the book `sportsbook` of game `fixtureId` was made into from `odds` (the very objects, in that order), when
+   * that still stands; null to make it again.
+   */
+  knownBook(fixtureId: string, sportsbook: string, odds: readonly StreamOdd[]): BoardBookmaker | null;
+  /** Takes in `event`, `event.bookmakers[i]` made from `books[i]`, and returns what becomes of it. */
+  take(event: BoardEvent, books: ReadonlyArray<StreamBookOdds>): BoardEvent;
+}
+
+/** The odds one book of a game was made from. */
+export interface StreamBookOdds {
+  sportsbook: string;
+  odds: readonly StreamOdd[];
+}
+
+/**
+ * The board's events of `fixtureIds` as the state holds them, normalised by the shared normaliser (decimal prices,
+ * locked prices dropped, canonical book keys). A game with no open odd, or over, is absent: it leaves the board. With
+ * a `reading`, a book it knows is taken as made before, and each event made goes through its `take`.
+ */
+export function streamBoardEvents(
+  state: OddsStreamState,
+  fixtureIds: Iterable<string>,
+  reading: StreamBooksReading | null = null,
+): BoardEvent[] {
+  const events: BoardEvent[] = [];
   for (const id of fixtureIds) {
     const fixture = state.fixtures.get(id);
     const odds = state.odds.get(id);
     if (!fixture || !odds?.size || GONE_STATUSES.has(fixture.status)) continue;
-    raw.push(v4Event(state, fixture, odds.values()));
+    const books: StreamBookOdds[] = [];
+    const known = new Map<number, BoardBookmaker>();
+    for (const [sportsbook, bookOdds] of oddsByBook(odds.values())) {
+      const made = reading?.knownBook(id, sportsbook, bookOdds);
+      if (made) known.set(books.length, made);
+      books.push({ sportsbook, odds: bookOdds });
+    }
+    const raw = {
+      id: fixture.id,
+      sport_key: state.sport,
+      sport_title: state.sportTitle,
+      commence_time: fixture.start_date,
+      home_team: fixture.home_team_display,
+      away_team: fixture.away_team_display,
+      // a known book is not made: its place is taken by what it was made into
+      bookmakers: books.map((book, i) => (known.has(i) ? null : v4Book(book.sportsbook, book.odds))),
+    };
+    const read = readOddsApiV4Event(raw, state.oddsFormat, known);
+    if (!read?.event.bookmakers.length) continue;
+    events.push(
+      reading
+        ? reading.take(
+            read.event,
+            read.from.map((i) => books[i]),
+          )
+        : read.event,
+    );
   }
-  if (raw.length === 0) return [];
-  return normaliseOddsApiV4(raw, { oddsFormat: state.oddsFormat }).events.filter((e) => e.bookmakers.length > 0);
+  return events;
 }
 
 /** Every game of the state that is on the board (the snapshot's board). */

@@ -4,7 +4,8 @@
  * `../shared/fixtures` (`v4_odds_*`, 16–55 games) is one sport's board, given to the stream as OpticOdds' odds (the
  * simulator's stream form) and taken in from its snapshot. Per message, the stages as the worker runs them, with
  * Redis's own work left out: read (the message applied to the stream's state, the changed game made again from it,
- * its links settled and its unmoved markets kept: the pipeline's intake) → diff (the game merged into the board and
+ * its books whose odds did not move taken as made before, the others' links settled and unmoved markets kept: the
+ * pipeline's intake) → diff (the game merged into the board and
  * diffed, the locked-market rule included) → store (the fields the step would write) → prepare (detection's kept
  * board brought up to the new board) → scan (the changed game) → publish (the diff's message serialised). Prints the CPU
  * of each stage and of the whole path per message, and the last line `bench:stream-message cpu-ms=<per message>
@@ -31,6 +32,7 @@ import { LiveStateRepository, parseConfig, RedisService } from '@oddspulse/core'
 import { PreparedBoards } from '../detection/prepared-boards';
 import { answerIntake, mergeAnswer } from '../odds/held-boards';
 import { streamOdds } from '../simulator/sim-stream';
+import { StreamReadings } from '../odds/stream/stream-readings';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const GOAL_MS = 0.05;
@@ -48,6 +50,7 @@ interface Sport {
   board: SportBoard;
   /** The newest price time of the recording: the bench's clock runs on from it, a millisecond a message. */
   now: number;
+  readings: StreamReadings;
 }
 
 const cpuNow = () => {
@@ -89,7 +92,7 @@ async function main(): Promise<void> {
       events: streamBoard(stream).map(answerIntake(null, new Set())),
     };
     await prepared.sync('odds', board, [], null);
-    sports.push({ key, file, state: stream, odds, board, now });
+    sports.push({ key, file, state: stream, odds, board, now, readings: new StreamReadings() });
   }
 
   const spent: Record<Stage, number> = { read: 0, diff: 0, store: 0, prepare: 0, scan: 0, publish: 0 };
@@ -115,7 +118,10 @@ async function main(): Promise<void> {
     const applied = applyStreamMessage(sport.state, 'odds', data);
     if (applied.kind !== 'applied') throw new Error(`a message was not applied: ${applied.kind}`);
     const previous = sport.board;
-    const answer = streamBoardEvents(sport.state, applied.changed).map(answerIntake(previous.events, new Set()));
+    // as the stream's batch reads its games (OddsStreamService): a book whose odds did not move is not made again
+    const reading = sport.readings.reading(applied.changed, answerIntake(previous.events, new Set()));
+    const answer = streamBoardEvents(sport.state, applied.changed, reading);
+    reading.keep();
     if (timed) lap('read');
     const next: SportBoard = {
       sport_key: sport.key,

@@ -91,11 +91,16 @@ export class OddsPipelineService {
 
   /**
    * A batch of a sport's odds stream: the games its messages changed (`eventIds`), as the stream's state now has them
-   * (`events`), through the same path as a poll by event ids. The stream's answer is whole for those games: one absent
-   * from `events` has left the feed (its odds all locked, or over), even when none is left.
+   * (`read` makes them, each through the intake it is given), through the same path as a poll by event ids. The stream's
+   * answer is whole for those games: one absent from what `read` makes has left the feed (its odds all locked, or
+   * over), even when none is left.
    */
-  streamBatch(sport: string, eventIds: readonly string[], events: BoardEvent[]): Promise<PollResult> {
-    return this.poll('odds', sport, async (intake) => events.map(intake), eventIds, true);
+  streamBatch(
+    sport: string,
+    eventIds: readonly string[],
+    read: (intake: EventIntake) => BoardEvent[],
+  ): Promise<PollResult> {
+    return this.poll('odds', sport, async (intake) => read(intake), eventIds, true);
   }
 
   /** The stream's REST snapshot: the whole board, as a sweep. */

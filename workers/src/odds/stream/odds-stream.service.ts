@@ -17,6 +17,7 @@ import { FeedGate } from '../../feeds/feed-gate';
 import { FEED_LOCK_TTL_MS } from '../../feeds/feed-poll';
 import { OnJob } from '../../jobs/on-job.decorator';
 import { OddsPipelineService } from '../odds-pipeline.service';
+import { StreamReadings } from './stream-readings';
 import { openStream, streamUrl, type OpenStream } from './stream-connection';
 import { StreamOddsProvider } from './stream-odds.provider';
 
@@ -128,6 +129,8 @@ class StreamSession {
   private flushing: Promise<void> | null = null;
   /** The board was marked stale by this session and no batch has cleared it yet. */
   private failing = false;
+  /** What each game of the batches was made into, book by book: a book whose odds did not move is not made again. */
+  private readonly readings = new StreamReadings();
 
   constructor(
     private readonly sport: string,
@@ -271,7 +274,12 @@ class StreamSession {
       this.pending.clear();
       this.pendingSince = null;
       try {
-        const result = await pipeline.streamBatch(this.sport, ids, streamBoardEvents(state, ids));
+        const result = await pipeline.streamBatch(this.sport, ids, (intake) => {
+          const reading = this.readings.reading(ids, intake);
+          const events = streamBoardEvents(state, ids, reading);
+          reading.keep();
+          return events;
+        });
         if (result.outcome === 'locked' || result.outcome === 'paused') throw new Error(`board ${result.outcome}`);
         this.failing = false;
         logger.debug(

@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  applyStreamMessage,
+  snapshotState,
+  streamBoard,
+  streamBoardEvents,
+  type BoardEvent,
+  type OddsStreamState,
+  type StreamOdd,
+} from '@oddspulse/shared';
+import { answerIntake, mergeAnswer } from '../held-boards';
+import { StreamReadings } from './stream-readings';
+
+const FIXTURES = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'opticodds');
+const BOS = '20261128-BOS-NYK';
+
+function snapshot(): OddsStreamState {
+  const payload: unknown = JSON.parse(readFileSync(join(FIXTURES, 'snapshot-basketball_nba.json'), 'utf8'));
+  const state = snapshotState({ sport: 'basketball_nba', sportTitle: 'NBA', oddsFormat: 'american' }, payload, '1-0');
+  if (typeof state === 'string') throw new Error(state);
+  return state;
+}
+
+/** Moves the first odd of `sportsbook` in game BOS by `by`, as a stream message. */
+function move(state: OddsStreamState, sportsbook: string, by: number, entry: number): void {
+  const odd = [...state.odds.get(BOS)!.values()].find((o) => o.sportsbook === sportsbook)!;
+  const moved: StreamOdd = { ...odd, price: odd.price + by, timestamp: odd.timestamp + entry };
+  const applied = applyStreamMessage(state, 'odds', JSON.stringify({ entry_id: `${entry}-0`, data: [moved] }));
+  expect(applied).toMatchObject({ kind: 'applied', changed: [BOS] });
+}
+
+/**
+ * One batch of BOS as the stream's session sends it: made through `readings`, merged into `board`; with what the
+ * reading answered for each book it was asked of.
+ */
+function batch(readings: StreamReadings, state: OddsStreamState, board: BoardEvent[]) {
+  const reading = readings.reading([BOS], answerIntake(board, new Set()));
+  const known: unknown[] = [];
+  const made = streamBoardEvents(state, [BOS], {
+    knownBook: (...args) => {
+      const answer = reading.knownBook(...args);
+      known.push(answer);
+      return answer;
+    },
+    take: reading.take,
+  });
+  reading.keep();
+  return { board: mergeAnswer(board, new Set([BOS]), made), made, known };
+}
+
+const book = (board: BoardEvent[], key: string) =>
+  board.find((e) => e.id === BOS)!.bookmakers.find((b) => b.key === key);
+
+describe('StreamReadings', () => {
+  it("hands on the board's own book where its odds did not move, the game as the intake makes it whole", () => {
+    const state = snapshot();
+    const readings = new StreamReadings();
+    const first = batch(readings, state, streamBoard(state).map(answerIntake(null, new Set())));
+    // nothing made yet: every book made
+    expect(first.known).toEqual([null, null]);
+    const before = first.board;
+    move(state, 'DraftKings', -10, 2);
+    move(state, 'FanDuel', 5, 3);
+    const second = batch(readings, state, before);
+    expect(second.known).toEqual([null, null]);
+    move(state, 'FanDuel', 5, 4);
+    const third = batch(readings, state, second.board);
+    // DraftKings did not move since the last batch: the board's very book, not made, normalised or compared again
+    expect(third.known).toEqual([book(second.board, 'draftkings'), null]);
+    expect(third.known[0]).toBe(book(second.board, 'draftkings'));
+    const board = third.board;
+    expect(book(board, 'draftkings')).toBe(book(second.board, 'draftkings'));
+    expect(book(board, 'fanduel')).not.toBe(book(second.board, 'fanduel'));
+    const whole = streamBoardEvents(state, [BOS]).map(answerIntake(second.board, new Set()));
+    expect(board.find((e) => e.id === BOS)).toEqual(whole[0]);
+  });
+
+  it('makes the game whole again once the board does not hold what it made (another worker wrote it)', () => {
+    const state = snapshot();
+    const readings = new StreamReadings();
+    move(state, 'DraftKings', -10, 2);
+    const { board: written } = batch(readings, state, streamBoard(state).map(answerIntake(null, new Set())));
+    // the board read back from Redis: the same content, other objects
+    const readBack = structuredClone(written);
+    move(state, 'FanDuel', 5, 3);
+    const { made, known } = batch(readings, state, readBack);
+    expect(known).toEqual([null, null]);
+    expect(book(made, 'draftkings')).not.toBe(book(written, 'draftkings'));
+    expect(made).toEqual(streamBoardEvents(state, [BOS]).map(answerIntake(readBack, new Set())));
+  });
+});
