@@ -103,7 +103,8 @@ for (const { file, payload } of recorded) {
 }
 
 /**
- * The per-event path for one changed event of the recorded boards, as a stream message takes it: read (the event's
+ * The per-event path for one changed event of the recorded boards, in The Odds API's form and alone on its board (a
+ * stream message as the worker takes it, on boards of real size, is bench:stream-message's): read (the event's
  * JSON parsed, normalised, its links settled) → diffed against the event as it was (one price moved) → prepared →
  * scanned → published (the diff's message serialised). Its CPU time per stage (each stage's process.cpuUsage() reads
  * add about a microsecond), then the whole path timed alone.
