@@ -203,6 +203,7 @@ class StreamSession {
         this.state = snapshot;
         this.pending.clear();
         this.unknown.clear();
+        this.readings.clear();
         // The messages after it are written as polls by ids, which keep the board's other games: the whole board must be
         // in first. A poll still holding the board (the provider just switched) is waited out, as long as its lock lasts.
         const board = streamBoard(snapshot);

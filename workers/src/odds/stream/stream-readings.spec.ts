@@ -74,6 +74,10 @@ describe('StreamReadings', () => {
     expect(book(board, 'fanduel')).not.toBe(book(second.board, 'fanduel'));
     const whole = streamBoardEvents(state, [BOS]).map(answerIntake(second.board, new Set()));
     expect(board.find((e) => e.id === BOS)).toEqual(whole[0]);
+    // a resync from the snapshot forgets every game
+    readings.clear();
+    move(state, 'FanDuel', 5, 5);
+    expect(batch(readings, state, board).known).toEqual([null, null]);
   });
 
   it('makes the game whole again once the board does not hold what it made (another worker wrote it)', () => {

@@ -29,6 +29,11 @@ export interface BatchReading extends StreamBooksReading {
 export class StreamReadings {
   private games = new Map<string, GameReading>();
 
+  /** Forgets every game: a snapshot's state holds odds other than those any book was made from. */
+  clear(): void {
+    this.games = new Map();
+  }
+
   /** The reading of one batch of `fixtureIds`, each game made by `intake`. */
   reading(fixtureIds: readonly string[], intake: EventIntake): BatchReading {
     const before = this.games;
