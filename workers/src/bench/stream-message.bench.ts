@@ -31,7 +31,7 @@ import {
 import { LiveStateRepository, parseConfig, RedisService } from '@oddspulse/core';
 import { PreparedBoards } from '../detection/prepared-boards';
 import { answerIntake, mergeAnswer } from '../odds/held-boards';
-import { streamOdds } from '../simulator/sim-stream';
+import { streamSnapshot } from '../simulator/sim-stream';
 import { StreamReadings } from '../odds/stream/stream-readings';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
@@ -71,19 +71,8 @@ async function main(): Promise<void> {
     const now = newestUpdate(events);
     if (!events.length || now === null) continue;
     const key = `recorded_${sports.length}`;
-    const odds = streamOdds(events);
-    const byGame = new Map<string, StreamOdd[]>();
-    for (const odd of odds) byGame.set(odd.fixture_id, [...(byGame.get(odd.fixture_id) ?? []), odd]);
-    const snapshot = {
-      data: events.map((e) => ({
-        id: e.id,
-        start_date: e.commence_time,
-        home_team_display: e.home_team,
-        away_team_display: e.away_team,
-        status: 'unplayed',
-        odds: byGame.get(e.id) ?? [],
-      })),
-    };
+    const snapshot = streamSnapshot(events);
+    const odds = snapshot.data.flatMap((game) => game.odds);
     const stream = snapshotState({ sport: key, sportTitle: key, oddsFormat: 'decimal' }, snapshot, `${now}-0`);
     if (typeof stream === 'string') throw new Error(`${file}: ${stream}`);
     const board: SportBoard = {

@@ -1,6 +1,6 @@
 import { snapshotState, streamBoard } from '@oddspulse/shared';
 import { MarketSimulator } from './market-simulator';
-import { streamOdds } from './sim-stream';
+import { streamSnapshot } from './sim-stream';
 
 const SPORTS = ['basketball_nba', 'soccer_epl', 'americanfootball_nfl'];
 const AT = Date.parse('2026-11-28T20:00:00Z');
@@ -11,17 +11,7 @@ describe("the simulator's odds stream", () => {
   it.each(SPORTS)('%s: the board read back from the stream is the simulated board', (sport) => {
     const simulator = new MarketSimulator(42, 1);
     const board = simulator.oddsBoard(sport, AT, { exactTimes: true });
-    const odds = streamOdds(board);
-    const payload = {
-      data: board.map((e) => ({
-        id: e.id,
-        start_date: e.commence_time,
-        home_team_display: e.home_team,
-        away_team_display: e.away_team,
-        status: 'unplayed',
-        odds: odds.filter((o) => o.fixture_id === e.id),
-      })),
-    };
+    const payload = streamSnapshot(board);
     const state = snapshotState({ sport, sportTitle: board[0].sport_title, oddsFormat: 'decimal' }, payload, null);
     if (typeof state === 'string') throw new Error(state);
     const read = streamBoard(state);

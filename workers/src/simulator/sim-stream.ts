@@ -46,6 +46,27 @@ export function streamOdds(events: readonly BoardEvent[]): StreamOdd[] {
   return odds;
 }
 
+/** A board of games not started as the stream's snapshot (`/fixtures/odds`) gives it: each game with its odds. */
+export function streamSnapshot(events: readonly BoardEvent[]): { data: Array<Fixture & { odds: StreamOdd[] }> } {
+  const byGame = new Map<string, StreamOdd[]>();
+  for (const odd of streamOdds(events)) {
+    const game = byGame.get(odd.fixture_id);
+    if (game) game.push(odd);
+    else byGame.set(odd.fixture_id, [odd]);
+  }
+  return { data: events.map((event) => ({ ...fixtureOf(event, 'unplayed'), odds: byGame.get(event.id) ?? [] })) };
+}
+
+function fixtureOf(event: BoardEvent, status: string): Fixture {
+  return {
+    id: event.id,
+    start_date: event.commence_time,
+    home_team_display: event.home_team,
+    away_team_display: event.away_team,
+    status,
+  };
+}
+
 /** The board's market keys OpticOdds names otherwise (a main line and its alternates share one market id). */
 const MARKET_IDS: Record<string, [string, boolean]> = {
   h2h: ['moneyline', true],
@@ -138,13 +159,7 @@ class SportStream {
         this.quotes.delete(quoter);
       }
     for (const event of events) {
-      this.fixtures.set(event.id, {
-        id: event.id,
-        start_date: event.commence_time,
-        home_team_display: event.home_team,
-        away_team_display: event.away_team,
-        status: Date.parse(event.commence_time) <= now ? 'live' : 'unplayed',
-      });
+      this.fixtures.set(event.id, fixtureOf(event, Date.parse(event.commence_time) <= now ? 'live' : 'unplayed'));
     }
     if (full) {
       const live = new Set(events.map((e) => e.id));
