@@ -9,7 +9,7 @@
  * diffed, the locked-market rule included) → store (the fields the step would write) → prepare (detection's kept
  * board brought up to the new board) → scan (the changed game) → publish (the diff's message serialised). Prints the CPU
  * of each stage and of the whole path per message, and the last line `bench:stream-message cpu-ms=<per message>
- * goal=0.05`. It asserts nothing.
+ * goal=0.05`. `--one-sport N` makes every recorded game, N times over, one sport's board. It asserts nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -24,6 +24,7 @@ import {
   snapshotState,
   streamBoard,
   streamBoardEvents,
+  type BoardEvent,
   type OddsStreamState,
   type SportBoard,
   type StreamOdd,
@@ -44,7 +45,7 @@ type Stage = (typeof STAGES)[number];
 
 interface Sport {
   key: string;
-  file: string;
+  label: string;
   state: OddsStreamState;
   odds: StreamOdd[];
   board: SportBoard;
@@ -58,30 +59,47 @@ const cpuNow = () => {
   return used.user + used.system;
 };
 
+/**
+ * The sports' boards: each recorded board one sport's, or with `--one-sport N` every recorded game N times over (under
+ * ids of its copy) as one sport's board, to show what a message costs as a board grows.
+ */
+function boards(): Array<{ label: string; events: BoardEvent[]; now: number }> {
+  const recorded: Array<{ label: string; events: BoardEvent[]; now: number }> = [];
+  for (const file of readdirSync(FIXTURES).sort()) {
+    if (!file.startsWith('v4_odds_')) continue;
+    const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as unknown);
+    const now = newestUpdate(events);
+    if (events.length && now !== null) recorded.push({ label: file, events, now });
+  }
+  const at = process.argv.indexOf('--one-sport');
+  if (at < 0) return recorded;
+  const copies = Number(process.argv[at + 1]);
+  if (!Number.isInteger(copies) || copies < 1) throw new Error('--one-sport takes how many times over, 1 or more');
+  const events = Array.from({ length: copies }, (_, copy) =>
+    recorded.flatMap((board) => board.events.map((event) => ({ ...event, id: `${event.id}-${copy}` }))),
+  ).flat();
+  return [{ label: `every recorded game ${copies} times over`, events, now: Math.max(...recorded.map((b) => b.now)) }];
+}
+
 async function main(): Promise<void> {
   // boardWrites only names keys: the connection is made, never written to
   const redis = new RedisService({ ...parseConfig(process.env), REDIS_PREFIX: 'bench-stream-message' });
   const state = new LiveStateRepository(redis);
   const prepared = new PreparedBoards();
   const sports: Sport[] = [];
-  for (const file of readdirSync(FIXTURES).sort()) {
-    if (!file.startsWith('v4_odds_')) continue;
-    const payload: unknown = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'));
-    const { events } = normaliseOddsApiV4(payload);
-    const now = newestUpdate(events);
-    if (!events.length || now === null) continue;
+  for (const { label, events, now } of boards()) {
     const key = `recorded_${sports.length}`;
     const snapshot = streamSnapshot(events);
     const odds = snapshot.data.flatMap((game) => game.odds);
     const stream = snapshotState({ sport: key, sportTitle: key, oddsFormat: 'decimal' }, snapshot, `${now}-0`);
-    if (typeof stream === 'string') throw new Error(`${file}: ${stream}`);
+    if (typeof stream === 'string') throw new Error(`${label}: ${stream}`);
     const board: SportBoard = {
       sport_key: key,
       fetched_at: new Date(now).toISOString(),
       events: streamBoard(stream).map(answerIntake(null, new Set())),
     };
     await prepared.sync('odds', board, [], null);
-    sports.push({ key, file, state: stream, odds, board, now, readings: new StreamReadings() });
+    sports.push({ key, label, state: stream, odds, board, now, readings: new StreamReadings() });
   }
 
   const spent: Record<Stage, number> = { read: 0, diff: 0, store: 0, prepare: 0, scan: 0, publish: 0 };
@@ -153,9 +171,9 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   for (const sport of sports)
-    console.log(`  ${sport.file}: ${sport.board.events.length} games, ${sport.odds.length} odds on the stream`);
+    console.log(`  ${sport.label}: ${sport.board.events.length} games, ${sport.odds.length} odds on the stream`);
   console.log(
-    `one stream message, one price moved (${MESSAGES} messages a round over the ${sports.length} boards): CPU ${wholes
+    `one stream message, one price moved (${MESSAGES} messages a round over ${sports.length} board(s)): CPU ${wholes
       .map((w) => `${w.cpu.toFixed(3)} ms`)
       .join(
         ', ',
