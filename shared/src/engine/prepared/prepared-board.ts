@@ -23,6 +23,8 @@ interface Entry {
    * the same object again (an event a poll or a stream's batch did not touch) is known unchanged without reading it.
    */
   source: BoardEvent;
+  /** The last `staleEvents` pass that found the event among the board's: one that did not drops it. */
+  pass: number;
 }
 
 /**
@@ -32,6 +34,8 @@ interface Entry {
  */
 export class PreparedBoard {
   private readonly events = new Map<string, Entry>();
+  /** How many times `staleEvents` has run: each pass marks the entries it finds with its number. */
+  private passes = 0;
   /** The events' column buffers: an event read again, or gone, gives its buffers back for the next event read. */
   private readonly pool = new ColumnPool();
 
@@ -81,11 +85,15 @@ export class PreparedBoard {
    */
   staleEvents(events: readonly BoardEvent[], changedIds: readonly string[]): BoardEvent[] {
     const changed = new Set(changedIds);
-    const present = new Set<string>();
+    const pass = ++this.passes;
+    let found = 0;
     const stale: BoardEvent[] = [];
     for (const event of events) {
-      present.add(event.id);
       const entry = this.events.get(event.id);
+      if (entry && entry.pass !== pass) {
+        entry.pass = pass;
+        found++;
+      }
       if (entry && !changed.has(event.id)) {
         // a stream's batch changes one game or a few: the board's other games are the objects read, not read again
         if (entry.source === event) continue;
@@ -96,11 +104,13 @@ export class PreparedBoard {
       }
       stale.push(event);
     }
-    for (const [id, entry] of this.events) {
-      if (present.has(id)) continue;
-      this.events.delete(id);
-      this.release(entry);
-    }
+    // every entry found again (a stream's batch: the board's games all still on it): none to look for among them
+    if (found < this.events.size)
+      for (const [id, entry] of this.events) {
+        if (entry.pass === pass) continue;
+        this.events.delete(id);
+        this.release(entry);
+      }
     return stale;
   }
 
@@ -143,6 +153,7 @@ export class PreparedBoard {
       ...entry,
       atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS, this.pool) : null,
       source: event,
+      pass: 0,
     };
   }
 
@@ -153,7 +164,11 @@ export class PreparedBoard {
   }
 }
 
-function timedEntry(event: BoardEvent, rates: CommissionRates, pool: ColumnPool): Omit<Entry, 'atLowest' | 'source'> {
+function timedEntry(
+  event: BoardEvent,
+  rates: CommissionRates,
+  pool: ColumnPool,
+): Omit<Entry, 'atLowest' | 'source' | 'pass'> {
   const times: number[] = [];
   let lastIso = '';
   let lastTime = NaN;

@@ -27,26 +27,25 @@ export interface BatchReading extends StreamBooksReading {
  * failed, leaves the game's object off the board, and the game is made whole again.
  */
 export class StreamReadings {
-  private games = new Map<string, GameReading>();
+  private readonly games = new Map<string, GameReading>();
 
   /** Forgets every game: a snapshot's state holds odds other than those any book was made from. */
   clear(): void {
-    this.games = new Map();
+    this.games.clear();
   }
 
   /** The reading of one batch of `fixtureIds`, each game made by `intake`. */
   reading(fixtureIds: readonly string[], intake: EventIntake): BatchReading {
-    const before = this.games;
-    const after = new Map(before);
-    // a game asked for and not made has left the board: what it was made into no longer stands
-    for (const id of fixtureIds) after.delete(id);
+    // the batch's games as made now; a game asked for and not made has left the board, and what it was made into no
+    // longer stands (kept apart until `keep`: a batch is a game or a few, the sport's games many)
+    const made = new Map<string, GameReading>();
     /** The game whose books were last asked for, and its reading while the intake holds that game. */
     let booksOf: string | null = null;
     let seen: GameReading | null = null;
     return {
       knownBook: (fixtureId, sportsbook, odds) => {
         if (booksOf !== fixtureId) {
-          const reading = before.get(fixtureId);
+          const reading = this.games.get(fixtureId);
           booksOf = fixtureId;
           seen = reading && intake.holds?.(reading.made) ? reading : null;
         }
@@ -55,11 +54,15 @@ export class StreamReadings {
       },
       take: (event, books) => {
         const taken = intake(event);
-        after.set(event.id, { made: taken, books: bookReadings(event, taken, books) });
+        made.set(event.id, { made: taken, books: bookReadings(event, taken, books) });
         return taken;
       },
       keep: () => {
-        this.games = after;
+        for (const id of fixtureIds) {
+          const game = made.get(id);
+          if (game) this.games.set(id, game);
+          else this.games.delete(id);
+        }
       },
     };
   }
