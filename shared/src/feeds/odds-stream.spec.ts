@@ -11,6 +11,7 @@ import {
   streamBoard,
   streamBoardEvents,
   type OddsStreamState,
+  type StreamBookOdds,
   type StreamBooksReading,
   type StreamOdd,
 } from './odds-stream';
@@ -105,18 +106,15 @@ describe('the odds stream (OpticOdds format)', () => {
 
   it('with a reading, takes a book whose odds did not move as it was made, and makes the game as it would whole', () => {
     const state = snapshot();
-    const made = new Map<string, { odds: readonly StreamOdd[]; book: BoardBookmaker }>();
+    const made = new Map<StreamBookOdds, BoardBookmaker>();
     const asked: string[] = [];
     const reading: StreamBooksReading = {
-      knownBook: (fixtureId, sportsbook, odds) => {
-        asked.push(sportsbook);
-        const seen = made.get(`${fixtureId}/${sportsbook}`);
-        return seen && seen.odds.length === odds.length && seen.odds.every((o, i) => o === odds[i]) ? seen.book : null;
+      knownBook: (_fixtureId, book) => {
+        asked.push(book.sportsbook);
+        return made.get(book) ?? null;
       },
       take: (event, books) => {
-        event.bookmakers.forEach((book, i) =>
-          made.set(`${event.id}/${books[i].sportsbook}`, { odds: books[i].odds, book }),
-        );
+        event.bookmakers.forEach((book, i) => made.set(books[i], book));
         return event;
       },
     };
@@ -134,6 +132,39 @@ describe('the odds stream (OpticOdds format)', () => {
       first.bookmakers.find((b) => b.key === 'draftkings'),
     );
     expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
+  });
+
+  it('makes a book anew when a message moves or takes down its odds, and never changes a book it handed out', () => {
+    const state = snapshot();
+    const books = () => [...state.odds.get(BOS)!.values()];
+    const [draftKings, fanDuel] = books();
+    const dkOdds = [...draftKings.odds];
+    const [first, second] = draftKings.odds;
+    const at = (odd: StreamOdd, change: Partial<StreamOdd>) => ({ ...odd, ...change, timestamp: odd.timestamp + 60 });
+    // two odds of one book in one message: one new book holding both, in their places
+    applyStreamMessage(
+      state,
+      'odds',
+      JSON.stringify({ entry_id: '1795912203000-0', data: [at(first, { price: -170 }), at(second, { price: 150 })] }),
+    );
+    const [moved, unmoved] = books();
+    expect(unmoved).toBe(fanDuel);
+    expect(moved).not.toBe(draftKings);
+    expect(moved.odds.map((o) => o.price)).toEqual([-170, 150, ...dkOdds.slice(2).map((o) => o.price)]);
+    expect(draftKings.odds).toEqual(dkOdds);
+    // every odd of a book taken down: the book leaves the game; set again, it comes last
+    applyStreamMessage(
+      state,
+      'locked-odds',
+      JSON.stringify({ entry_id: '1795912204000-0', data: moved.odds.map((odd) => at(odd, {})) }),
+    );
+    expect(books().map((b) => b.sportsbook)).toEqual(['FanDuel']);
+    expect(moved.odds).toHaveLength(dkOdds.length);
+    applyStreamMessage(state, 'odds', JSON.stringify({ entry_id: '1795912205000-0', data: [at(first, {})] }));
+    expect(books().map((b) => [b.sportsbook, b.odds.length])).toEqual([
+      ['FanDuel', fanDuel.odds.length],
+      ['DraftKings', 1],
+    ]);
   });
 
   it('refuses a junk message whole: nothing of it is applied, and the entry id stays', () => {

@@ -54,6 +54,16 @@ export interface StreamFixture {
   status: string;
 }
 
+/**
+ * One book's open odds of a game, in the order the state first held each. The state makes a book anew whenever an odd of
+ * it is set or taken down and never changes one it has handed out: a book that is the very object a reader made a board's
+ * book from has not moved since.
+ */
+export interface StreamBookOdds {
+  sportsbook: string;
+  odds: readonly StreamOdd[];
+}
+
 export interface OddsStreamState {
   sport: string;
   sportTitle: string;
@@ -62,8 +72,8 @@ export interface OddsStreamState {
   /** The last entry applied: what a reconnect resumes after. */
   lastEntryId: string | null;
   fixtures: Map<string, StreamFixture>;
-  /** Per game, its open odds by odd id. */
-  odds: Map<string, Map<string, StreamOdd>>;
+  /** Per game, its books with open odds by the stream's name for the book, in the order the state first held each. */
+  odds: Map<string, Map<string, StreamBookOdds>>;
 }
 
 export type StreamApplied =
@@ -179,7 +189,7 @@ export function snapshotState(
       if (typeof odd === 'string') return odd;
       odds.set(odd.id, odd);
     }
-    if (odds.size) state.odds.set(fixture.id, odds);
+    if (odds.size) state.odds.set(fixture.id, oddsByBook(odds.values()));
   }
   return state;
 }
@@ -214,16 +224,19 @@ export function applyStreamMessage(state: OddsStreamState, event: string, data: 
       if (typeof odd === 'string') return { kind: 'junk', reason: `${event} ${entryId}: ${odd}` };
       odds.push(odd);
     }
+    const made = new Map<StreamBookOdds, StreamOdd[]>();
     for (const odd of odds) {
-      const game = state.odds.get(odd.fixture_id) ?? new Map<string, StreamOdd>();
-      const held = game.get(odd.id);
+      const game = state.odds.get(odd.fixture_id) ?? new Map<string, StreamBookOdds>();
+      const book = game.get(odd.sportsbook);
+      const at = book ? book.odds.findIndex((o) => o.id === odd.id) : -1;
+      const held = book?.odds[at];
       if (held && held.timestamp >= odd.timestamp) {
         stale++;
         continue;
       }
-      if (event === 'odds') game.set(odd.id, odd);
+      if (event === 'odds') changeOdd(game, odd.sportsbook, at, odd, made);
       else if (!held) continue;
-      else game.delete(odd.id);
+      else changeOdd(game, odd.sportsbook, at, null, made);
       state.odds.set(odd.fixture_id, game);
       if (state.fixtures.has(odd.fixture_id)) changed.add(odd.fixture_id);
       else unknown.add(odd.fixture_id);
@@ -250,17 +263,46 @@ export function applyStreamMessage(state: OddsStreamState, event: string, data: 
   return { kind: 'applied', entryId, changed: [...changed], unknown: [...unknown], stale };
 }
 
+/**
+ * Sets the `at`th odd of a game's book `sportsbook` to `odd` (past its end: adds it), or takes it down (`odd` null; a
+ * book left with no odd leaves the game). The book is made anew the first time one change touches it (`made`: the books
+ * this change made, with their odds), never changed in place once handed out.
+ */
+function changeOdd(
+  game: Map<string, StreamBookOdds>,
+  sportsbook: string,
+  at: number,
+  odd: StreamOdd | null,
+  made: Map<StreamBookOdds, StreamOdd[]>,
+): void {
+  const book = game.get(sportsbook);
+  let odds = book && made.get(book);
+  if (!odds) {
+    odds = book ? [...book.odds] : [];
+    const fresh = { sportsbook, odds };
+    made.set(fresh, odds);
+    game.set(sportsbook, fresh);
+  }
+  if (!odd) odds.splice(at, 1);
+  else if (at < 0) odds.push(odd);
+  else odds[at] = odd;
+  if (!odds.length) game.delete(sportsbook);
+}
+
 /** Adds the games a snapshot of some fixtures gave (a stream odd named a game the state did not know). */
 export function mergeSnapshot(state: OddsStreamState, snapshot: OddsStreamState): string[] {
   for (const [id, fixture] of snapshot.fixtures) {
     state.fixtures.set(id, fixture);
-    const held = state.odds.get(id);
-    const fresh = snapshot.odds.get(id) ?? new Map<string, StreamOdd>();
+    const fresh = snapshot.odds.get(id) ?? new Map<string, StreamBookOdds>();
+    const made = new Map<StreamBookOdds, StreamOdd[]>();
     // An odd the stream brought after the snapshot was taken is newer than the snapshot's: keep the newer of each.
-    for (const [oddId, odd] of held ?? []) {
-      const other = fresh.get(oddId);
-      if (!other || other.timestamp < odd.timestamp) fresh.set(oddId, odd);
-    }
+    for (const book of state.odds.get(id)?.values() ?? [])
+      for (const odd of book.odds) {
+        const other = fresh.get(book.sportsbook);
+        const at = other ? other.odds.findIndex((o) => o.id === odd.id) : -1;
+        const snapshotted = other?.odds[at];
+        if (!snapshotted || snapshotted.timestamp < odd.timestamp) changeOdd(fresh, book.sportsbook, at, odd, made);
+      }
     state.odds.set(id, fresh);
   }
   return [...snapshot.fixtures.keys()];
@@ -291,14 +333,11 @@ function outcomeName(odd: StreamOdd): { name: string; description?: string } {
 
 const iso = (seconds: number) => new Date(Math.round(seconds * 1000)).toISOString();
 
-/** A game's odds by book, in the order the state first holds each book's odds, each book's in the state's order. */
-function oddsByBook(odds: Iterable<StreamOdd>): Map<string, StreamOdd[]> {
-  const books = new Map<string, StreamOdd[]>();
-  for (const odd of odds) {
-    const book = books.get(odd.sportsbook);
-    if (book) book.push(odd);
-    else books.set(odd.sportsbook, [odd]);
-  }
+/** A game's odds as its books, each in the order of its first odd, each book's odds in their order. */
+function oddsByBook(odds: Iterable<StreamOdd>): Map<string, StreamBookOdds> {
+  const books = new Map<string, StreamBookOdds>();
+  const made = new Map<StreamBookOdds, StreamOdd[]>();
+  for (const odd of odds) changeOdd(books, odd.sportsbook, -1, odd, made);
   return books;
 }
 
@@ -347,22 +386,13 @@ function bookKey(name: string): string {
 
 /**
  * What a stream's reader knows of the books it made before (streamBoardEvents): a message moves one odd or a few, so of a
- * game it changed most books hold the very odds they were made from, and are not made again.
+ * game it changed most books are the very books they were made from, and are not made again.
  */
 export interface StreamBooksReading {
-  /**
-   * What the book `sportsbook` of game `fixtureId` was made into from `odds` (the very objects, in that order), when
-   * that still stands; null to make it again.
-   */
-  knownBook(fixtureId: string, sportsbook: string, odds: readonly StreamOdd[]): BoardBookmaker | null;
+  /** What `book` of game `fixtureId` (the state's very object) was made into, when that still stands; null to make it. */
+  knownBook(fixtureId: string, book: StreamBookOdds): BoardBookmaker | null;
   /** Takes in `event`, `event.bookmakers[i]` made from `books[i]`, and returns what becomes of it. */
   take(event: BoardEvent, books: ReadonlyArray<StreamBookOdds>): BoardEvent;
-}
-
-/** The odds one book of a game was made from. */
-export interface StreamBookOdds {
-  sportsbook: string;
-  odds: readonly StreamOdd[];
 }
 
 /**
@@ -378,15 +408,15 @@ export function streamBoardEvents(
   const events: BoardEvent[] = [];
   for (const id of fixtureIds) {
     const fixture = state.fixtures.get(id);
-    const odds = state.odds.get(id);
-    if (!fixture || !odds?.size || GONE_STATUSES.has(fixture.status)) continue;
-    const books: StreamBookOdds[] = [];
+    const game = state.odds.get(id);
+    if (!fixture || !game?.size || GONE_STATUSES.has(fixture.status)) continue;
+    const books = [...game.values()];
     const known = new Map<number, BoardBookmaker>();
-    for (const [sportsbook, bookOdds] of oddsByBook(odds.values())) {
-      const made = reading?.knownBook(id, sportsbook, bookOdds);
-      if (made) known.set(books.length, made);
-      books.push({ sportsbook, odds: bookOdds });
-    }
+    if (reading)
+      books.forEach((book, i) => {
+        const made = reading.knownBook(id, book);
+        if (made) known.set(i, made);
+      });
     const raw = {
       id: fixture.id,
       sport_key: state.sport,

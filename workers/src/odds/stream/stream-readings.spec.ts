@@ -24,7 +24,7 @@ function snapshot(): OddsStreamState {
 
 /** Moves the first odd of `sportsbook` in game BOS by `by`, as a stream message. */
 function move(state: OddsStreamState, sportsbook: string, by: number, entry: number): void {
-  const odd = [...state.odds.get(BOS)!.values()].find((o) => o.sportsbook === sportsbook)!;
+  const odd = state.odds.get(BOS)!.get(sportsbook)!.odds[0];
   const moved: StreamOdd = { ...odd, price: odd.price + by, timestamp: odd.timestamp + entry };
   const applied = applyStreamMessage(state, 'odds', JSON.stringify({ entry_id: `${entry}-0`, data: [moved] }));
   expect(applied).toMatchObject({ kind: 'applied', changed: [BOS] });

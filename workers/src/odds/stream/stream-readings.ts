@@ -1,16 +1,10 @@
-import type { BoardBookmaker, BoardEvent, StreamBookOdds, StreamBooksReading, StreamOdd } from '@oddspulse/shared';
+import type { BoardBookmaker, BoardEvent, StreamBookOdds, StreamBooksReading } from '@oddspulse/shared';
 import type { EventIntake } from '../../feeds/providers';
 
-/** What the pipeline made of one book of a game, and the odds it was made from. */
-interface BookReading {
-  odds: readonly StreamOdd[];
-  made: BoardBookmaker;
-}
-
-/** What the pipeline made of a game, and of each of its books by the stream's name for the book. */
+/** What the pipeline made of a game, and of each of its books by the state's book it was made from. */
 interface GameReading {
   made: BoardEvent;
-  books: ReadonlyMap<string, BookReading>;
+  books: ReadonlyMap<StreamBookOdds, BoardBookmaker>;
 }
 
 /** One batch's reading, for streamBoardEvents, then `keep` once its games are made. */
@@ -20,8 +14,8 @@ export interface BatchReading extends StreamBooksReading {
 
 /**
  * What each game of a sport's stream was made into, book by book, for the stream's batches: a message moves one odd or
- * a few, and the state replaces only the odds it moved, so each other book of a changed game holds the very odds it was
- * made from. Such a book is handed on as what the pipeline made of it (the board's own object: its links settled, its
+ * a few, and the state makes anew only the books whose odds it moved, so each other book of a changed game is the very
+ * book it was made from. Such a book is handed on as what the pipeline made of it (the board's own object: its links settled, its
  * unmoved markets kept), not made, normalised and compared again, while the intake holds what was made of its game
  * (EventIntake.holds: the board's very object, not turned final since). A board another worker wrote, or a batch that
  * failed, leaves the game's object off the board, and the game is made whole again.
@@ -43,14 +37,13 @@ export class StreamReadings {
     let booksOf: string | null = null;
     let seen: GameReading | null = null;
     return {
-      knownBook: (fixtureId, sportsbook, odds) => {
+      knownBook: (fixtureId, book) => {
         if (booksOf !== fixtureId) {
           const reading = this.games.get(fixtureId);
           booksOf = fixtureId;
           seen = reading && intake.holds?.(reading.made) ? reading : null;
         }
-        const book = seen?.books.get(sportsbook);
-        return book && sameOdds(book.odds, odds) ? book.made : null;
+        return seen?.books.get(book) ?? null;
       },
       take: (event, books) => {
         const taken = intake(event);
@@ -68,26 +61,19 @@ export class StreamReadings {
   }
 }
 
-/** The very odds, in the same order: the state replaces an odd it moves, and keeps the object of one it does not. */
-function sameOdds(a: readonly StreamOdd[], b: readonly StreamOdd[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
-}
-
 /**
- * Each book of `event` as the intake made it (`taken`), by the stream's name for it: the intake keeps an event's books in
- * their order, and a book it did not keep in its place is made again when it is asked for again.
+ * Each book of `event` as the intake made it (`taken`), by the state's book it was made from: the intake keeps an
+ * event's books in their order, and a book it did not keep in its place is made again when it is asked for again.
  */
 function bookReadings(
   event: BoardEvent,
   taken: BoardEvent,
   books: ReadonlyArray<StreamBookOdds>,
-): ReadonlyMap<string, BookReading> {
-  const readings = new Map<string, BookReading>();
+): ReadonlyMap<StreamBookOdds, BoardBookmaker> {
+  const readings = new Map<StreamBookOdds, BoardBookmaker>();
   event.bookmakers.forEach((book, i) => {
     const made = taken.bookmakers[i];
-    if (made?.key === book.key) readings.set(books[i].sportsbook, { odds: books[i].odds, made });
+    if (made?.key === book.key) readings.set(books[i], made);
   });
   return readings;
 }
