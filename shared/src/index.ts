@@ -6,6 +6,7 @@ export * from './domain/api-errors';
 export * from './domain/odds';
 export * from './domain/odds-response';
 export * from './domain/board-headers';
+export * from './domain/board-changes';
 export * from './domain/session-contract';
 export * from './domain/health';
 export * from './jobs/job-map';

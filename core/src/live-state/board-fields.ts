@@ -1,4 +1,11 @@
-import { sameFieldsBut, sameQuote, type BoardBookmaker, type BoardEvent, type BoardMarket } from '@oddspulse/shared';
+import {
+  boardChanges,
+  sameFieldsBut,
+  sameQuote,
+  type BoardBookmaker,
+  type BoardEvent,
+  type BoardMarket,
+} from '@oddspulse/shared';
 
 /**
  * A board stored by market, as fields of one hash: each market's JSON under its event, bookmaker and market, each
@@ -81,19 +88,14 @@ function marketWrites(event: BoardEvent, old: BoardEvent, set: Array<[string, st
 export function boardFieldWrites(events: readonly BoardEvent[], basis: readonly BoardEvent[] | null): BoardFieldWrites {
   const set: Array<[string, string]> = [];
   const deleted: string[] = [];
-  const before = new Map((basis ?? []).map((e) => [e.id, e]));
-  if (!basis || events.length !== basis.length || events.some((e, i) => e.id !== basis[i].id))
-    set.push([ORDER_FIELD, JSON.stringify(events.map((e) => e.id))]);
-  for (const event of events) {
-    const old = before.get(event.id);
-    before.delete(event.id);
-    if (old === event) continue;
+  const { changed, removed, sameOrder } = boardChanges(basis ?? [], events);
+  if (!basis || !sameOrder) set.push([ORDER_FIELD, JSON.stringify(events.map((e) => e.id))]);
+  for (const { event, old } of changed) {
     if (!old || !sameSkeleton(event, old)) set.push([eventField(event.id), JSON.stringify(skeleton(event))]);
     if (old) marketWrites(event, old, set, deleted);
     else for (const [field, market] of marketFields(event)) set.push([field, JSON.stringify(market)]);
   }
-  for (const gone of before.values())
-    deleted.push(eventField(gone.id), ...[...marketFields(gone)].map(([field]) => field));
+  for (const gone of removed) deleted.push(eventField(gone.id), ...[...marketFields(gone)].map(([field]) => field));
   return { replace: !basis, set, delete: deleted };
 }
 

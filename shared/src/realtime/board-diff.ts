@@ -1,5 +1,6 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome, SportBoard } from '../domain/odds';
 import { sameFieldsBut } from '../feeds/market-quote';
+import { boardChanges } from '../domain/board-changes';
 
 /**
  * Diffs two boards of one sport: what the workers publish instead of the whole board. Prices are
@@ -265,13 +266,8 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
   const now = eventTime(next, options);
   const records: PriceRecord[] = [];
   const events: EventDiff[] = [];
-  const before = new Map((previous?.events ?? []).map((e) => [e.id, e]));
-  const seen = new Set<string>();
-
-  for (const event of next.events) {
-    seen.add(event.id);
-    const old = before.get(event.id);
-    if (old === event) continue;
+  const { changed, removed } = boardChanges(previous?.events ?? [], next.events);
+  for (const { event, old } of changed) {
     if (!old) {
       events.push({ id: event.id, change: 'added', event });
       for (const book of event.bookmakers) {
@@ -302,7 +298,7 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
     }
     if (bookDiffs.length) events.push({ id: event.id, change: 'changed', bookmakers: bookDiffs });
   }
-  for (const id of before.keys()) if (!seen.has(id)) events.push({ id, change: 'removed' });
+  for (const { id } of removed) events.push({ id, change: 'removed' });
 
   return {
     diff: events.length ? { sport_key: next.sport_key, fetched_at: next.fetched_at, events } : null,

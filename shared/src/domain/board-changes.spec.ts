@@ -1,0 +1,52 @@
+import { boardChanges } from './board-changes';
+import type { BoardEvent } from './odds';
+
+const game = (id: string, home = 'Home'): BoardEvent => ({
+  id,
+  sport_key: 'basketball_nba',
+  sport_title: 'NBA',
+  commence_time: '2026-11-29T00:30:00Z',
+  home_team: home,
+  away_team: 'Away',
+  bookmakers: [],
+});
+
+/** The oracle: every game of `next` matched by id against `previous`, as a reader would by hand. */
+function byId(previous: BoardEvent[], next: BoardEvent[]) {
+  const ids = next.map((e) => e.id);
+  return {
+    changed: next
+      .filter((e) => previous.find((p) => p.id === e.id) !== e)
+      .map((event) => ({ event, old: previous.find((p) => p.id === event.id) })),
+    removed: previous.filter((p) => !ids.includes(p.id)),
+    sameOrder: previous.length === next.length && previous.every((p, i) => p.id === ids[i]),
+  };
+}
+
+describe('boardChanges', () => {
+  const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => game(id));
+  const b2 = game('b', 'Moved');
+  const cases: Array<[string, BoardEvent[], BoardEvent[]]> = [
+    ['nothing changed', [a, b, c], [a, b, c]],
+    ['one game changed in its place', [a, b, c], [a, b2, c]],
+    ['a game added', [a, b, c], [a, b2, c, d]],
+    ['a game gone', [a, b, c, d], [a, c, d]],
+    ['the same games in another order', [a, b, c], [c, a, b2]],
+    ['one game gone and another come in its place', [a, b, c], [a, d, c]],
+    ['from nothing', [], [a, b]],
+    ['to nothing', [a, b], []],
+  ];
+  it.each(cases)(
+    '%s: each game changed with the game it was, those gone, and whether the order held',
+    (_, before, after) => {
+      expect(boardChanges(before, after)).toEqual(byId(before, after));
+    },
+  );
+
+  it('hands on the very objects', () => {
+    const { changed } = boardChanges([a, b, c], [a, b2, c]);
+    expect(changed).toHaveLength(1);
+    expect(changed[0].event).toBe(b2);
+    expect(changed[0].old).toBe(b);
+  });
+});
