@@ -1,4 +1,4 @@
-import { boardChanges } from './board-changes';
+import { boardChanges, boardEvent, withEventsReplaced } from './board-changes';
 import type { BoardEvent } from './odds';
 
 const game = (id: string, home = 'Home'): BoardEvent => ({
@@ -48,5 +48,33 @@ describe('boardChanges', () => {
     expect(changed).toHaveLength(1);
     expect(changed[0].event).toBe(b2);
     expect(changed[0].old).toBe(b);
+  });
+});
+
+describe('withEventsReplaced and boardEvent', () => {
+  const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => game(id));
+  const b2 = game('b', 'Moved');
+  const c2 = game('c', 'Moved');
+
+  it('puts each fresh game in the place of its id, and finds the games of the board it makes by id', () => {
+    const board = [a, b, c];
+    const replaced = withEventsReplaced(board, [c2, b2])!;
+    expect(replaced).toEqual([a, b2, c2]);
+    expect(board).toEqual([a, b, c]);
+    expect(boardEvent(replaced, 'b')).toBe(b2);
+    expect(boardEvent(replaced, 'a')).toBe(a);
+    expect(boardEvent(replaced, 'd')).toBeUndefined();
+    expect(boardEvent(board, 'b')).toBe(b);
+    const again = withEventsReplaced(replaced, [game('a', 'Moved')])!;
+    expect(again.map((e) => e.home_team)).toEqual(['Moved', 'Moved', 'Moved']);
+    expect(boardEvent(again, 'c')).toBe(c2);
+  });
+
+  it('makes nothing for a game not on the board, one fresh twice, or a board listing an id twice', () => {
+    expect(withEventsReplaced([a, b, c], [d])).toBeNull();
+    expect(withEventsReplaced([a, b, c], [b2, game('b', 'Again')])).toBeNull();
+    const twice = [a, b, game('b', 'Second')];
+    expect(withEventsReplaced(twice, [b2])).toBeNull();
+    expect(boardEvent(twice, 'b')?.home_team).toBe('Second');
   });
 });

@@ -41,3 +41,42 @@ export function boardChanges(previous: readonly BoardEvent[], next: readonly Boa
   }
   return { changed, removed: [...before.values()], sameOrder: false };
 }
+
+/** Each board's places of its games by id, made once a board: boards are never changed in place. */
+const places = new WeakMap<readonly BoardEvent[], ReadonlyMap<string, number>>();
+
+function placesOf(events: readonly BoardEvent[]): ReadonlyMap<string, number> {
+  let byId = places.get(events);
+  if (!byId) {
+    byId = new Map(events.map((event, i) => [event.id, i]));
+    places.set(events, byId);
+  }
+  return byId;
+}
+
+/**
+ * The game of `events` under `id` (an id listed twice: its last). A board's games are found by id once a board, not
+ * once a lookup, and a board made by `withEventsReplaced` finds them as the board it was made from did.
+ */
+export function boardEvent(events: readonly BoardEvent[], id: string): BoardEvent | undefined {
+  const at = placesOf(events).get(id);
+  return at === undefined ? undefined : events[at];
+}
+
+/**
+ * `events` with each game of `fresh` in the place of the game of its id, when each is on the board once and none of
+ * them is twice in `fresh`; null otherwise. A stream's batch changes a game or a few of a board of many: the board it
+ * makes lists the same games in the same places, so it finds them by the places of the board it was made from.
+ */
+export function withEventsReplaced(events: readonly BoardEvent[], fresh: readonly BoardEvent[]): BoardEvent[] | null {
+  const byId = placesOf(events);
+  if (byId.size !== events.length) return null;
+  const replaced = events.slice();
+  for (const event of fresh) {
+    const at = byId.get(event.id);
+    if (at === undefined || replaced[at] !== events[at]) return null;
+    replaced[at] = event;
+  }
+  places.set(replaced, byId);
+  return replaced;
+}

@@ -1,5 +1,5 @@
 import type { BoardEvent, SportBoard } from '@oddspulse/shared';
-import { HeldBoards, UNMOVED_RESTAMP_MS, UnmovedMarkets, answerIntake } from './held-boards';
+import { HeldBoards, UNMOVED_RESTAMP_MS, UnmovedMarkets, answerIntake, mergeAnswer } from './held-boards';
 
 const at = (ms: number) => new Date(Date.parse('2026-03-01T18:00:00Z') + ms).toISOString().replace('.000Z', 'Z');
 
@@ -123,6 +123,30 @@ describe('answerIntake', () => {
 });
 
 // The one rule of where a poll starts: the held board while Redis's stamp names it, else Redis's, a basis when by market.
+describe('mergeAnswer', () => {
+  const game = (id: string, price = 2.1): BoardEvent => ({ ...event(at(0), price), id });
+  const [a, b, c] = ['a', 'b', 'c'].map((id) => game(id));
+  const ids = (board: BoardEvent[]) => board.map((e) => `${e.id}@${e.bookmakers[0].markets[0].outcomes[0].price}`);
+
+  it('puts each game asked for and answered in its place, and keeps the others as the very objects they were', () => {
+    const merged = mergeAnswer([a, b, c], new Set(['c', 'a']), [game('c', 3), game('a', 4)]);
+    expect(ids(merged)).toEqual(['a@4', 'b@2.1', 'c@3']);
+    expect(merged[1]).toBe(b);
+    // the board it makes merges again: its games found in their places
+    expect(ids(mergeAnswer(merged, new Set(['b']), [game('b', 5)]))).toEqual(['a@4', 'b@5', 'c@3']);
+  });
+
+  it('takes a game asked for and not answered off the board, and puts a game new to it last', () => {
+    expect(ids(mergeAnswer([a, b, c], new Set(['b']), []))).toEqual(['a@2.1', 'c@2.1']);
+    expect(ids(mergeAnswer([a, b], new Set(['a', 'c']), [game('c', 3), game('a', 4)]))).toEqual([
+      'a@4',
+      'b@2.1',
+      'c@3',
+    ]);
+    expect(ids(mergeAnswer([a, b], new Set(['a', 'b']), [game('a', 4), game('a', 5)]))).toEqual(['a@5']);
+  });
+});
+
 describe('HeldBoards.startingBoard', () => {
   const board = (fetchedAt: string): SportBoard => ({
     sport_key: 'basketball_nba',

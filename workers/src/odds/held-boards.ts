@@ -1,4 +1,5 @@
 import {
+  boardEvent,
   parseIsoTime,
   settleBookmaker,
   sameFieldsBut,
@@ -6,6 +7,7 @@ import {
   type BoardBookmaker,
   type BoardEvent,
   type SportBoard,
+  withEventsReplaced,
 } from '@oddspulse/shared';
 import type { BoardKind, BoardStamp, LiveStateRepository } from '@oddspulse/core';
 import type { EventIntake } from '../feeds/providers';
@@ -20,6 +22,10 @@ export function mergeAnswer(
   asked: ReadonlySet<string>,
   answer: readonly BoardEvent[],
 ): BoardEvent[] {
+  // every game asked for answered, each already on the board (a stream's batch, most often): each in its place
+  const inPlace = answer.length === asked.size && answer.every((e) => asked.has(e.id));
+  const replaced = inPlace ? withEventsReplaced(previous, answer) : null;
+  if (replaced) return replaced;
   const answered = new Map(answer.map((e) => [e.id, e]));
   const merged: BoardEvent[] = [];
   for (const event of previous) {
@@ -91,27 +97,24 @@ export const UNMOVED_RESTAMP_MS = 60_000;
  * objects they wrote, so a market is written again when its price moves, whatever its `last_update` says.
  */
 export class UnmovedMarkets {
-  private readonly before: ReadonlyMap<string, BoardEvent>;
   private readonly times = new Map<string, number>();
 
-  constructor(previous: readonly BoardEvent[] | null) {
-    this.before = new Map((previous ?? []).map((e) => [e.id, e]));
-  }
+  constructor(private readonly previous: readonly BoardEvent[] | null) {}
 
   /** Whether `event` is the previous board's very object under its id. */
   holds(event: BoardEvent): boolean {
-    return this.before.get(event.id) === event;
+    return this.before(event.id) === event;
   }
 
   /** Whether `book`, the `index`th of event `eventId`, is one of the previous board's very objects of that event. */
   holdsBook(eventId: string, book: BoardBookmaker, index: number): boolean {
-    const old = this.before.get(eventId);
+    const old = this.before(eventId);
     return !!old && (old.bookmakers[index] === book || old.bookmakers.includes(book));
   }
 
   /** `event` of the feed's answer, with what did not move since the previous board kept as it was. */
   keep(event: BoardEvent): BoardEvent {
-    const old = this.before.get(event.id);
+    const old = this.before(event.id);
     if (!old || old === event) return event;
     let kept = 0;
     const bookmakers = event.bookmakers.map((book, i) => {
@@ -145,6 +148,10 @@ export class UnmovedMarkets {
     )
       return old;
     return markets.some((m, i) => m !== book.markets[i]) ? { ...book, markets } : book;
+  }
+
+  private before(id: string): BoardEvent | undefined {
+    return this.previous ? boardEvent(this.previous, id) : undefined;
   }
 
   /** The stored time stands for the feed's: a time the feed moved back, or one unreadable, is written as it came. */
