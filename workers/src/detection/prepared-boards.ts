@@ -43,11 +43,10 @@ export class PreparedBoards {
     if (held?.source === next) return held.board;
     // Until it mirrors `next`, no board is kept: one whose reading failed part way is read whole by the next poll.
     this.boards.delete(key);
-    const board =
-      held && basis !== null && held.source.fetched_at === basis
-        ? held.board
-        : new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
-    const stale = board.staleEvents(next.events, changedIds);
+    const mirrored = held && basis !== null && held.source.fetched_at === basis ? held.source.events : null;
+    const board = mirrored && held ? held.board : new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
+    // a kept board holds the very events of the board it mirrors, every one it was to read read
+    const stale = board.staleEvents(next.events, changedIds, mirrored);
     for (let i = 0; i < stale.length;) {
       const until = performance.now() + this.sliceMs;
       do board.read(stale[i++]);

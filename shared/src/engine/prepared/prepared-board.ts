@@ -1,3 +1,4 @@
+import { boardChanges } from '../../domain/board-changes';
 import type { BoardEvent, EventHeader } from '../../domain/odds';
 import type { ScanResult } from '../../domain/opportunities';
 import { commissionOf, DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS, type CommissionRates } from '../odds/commission';
@@ -82,9 +83,17 @@ export class PreparedBoard {
   /**
    * The first half of `update`, for a caller that reads them in parts (`read`, each): drops the events no longer on
    * the board, and answers those of `events` that `update` reads again (every one, on a board that holds none yet).
+   * `mirrored`: the events the board holds, each as read from that very object or found to hold what was read (the
+   * events of the last `staleEvents`, once every event it answered was read): the board is walked beside them, and
+   * only the games that are not those very objects are looked at (a stream's batch changes one or a few of many).
    */
-  staleEvents(events: readonly BoardEvent[], changedIds: readonly string[]): BoardEvent[] {
+  staleEvents(
+    events: readonly BoardEvent[],
+    changedIds: readonly string[],
+    mirrored: readonly BoardEvent[] | null = null,
+  ): BoardEvent[] {
     const changed = new Set(changedIds);
+    if (mirrored) return this.staleSince(mirrored, events, changed);
     const pass = ++this.passes;
     let found = 0;
     const stale: BoardEvent[] = [];
@@ -111,6 +120,29 @@ export class PreparedBoard {
         this.events.delete(id);
         this.release(entry);
       }
+    return stale;
+  }
+
+  /** staleEvents from `mirrored`, the events the board holds as read. */
+  private staleSince(
+    mirrored: readonly BoardEvent[],
+    events: readonly BoardEvent[],
+    changed: ReadonlySet<string>,
+  ): BoardEvent[] {
+    const { changed: moved, removed } = boardChanges(mirrored, events);
+    for (const { id } of removed) {
+      const entry = this.events.get(id);
+      if (!entry) continue;
+      this.events.delete(id);
+      this.release(entry);
+    }
+    const stale: BoardEvent[] = [];
+    for (const { event } of moved) {
+      const entry = this.events.get(event.id);
+      if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times))
+        entry.source = event;
+      else stale.push(event);
+    }
     return stale;
   }
 

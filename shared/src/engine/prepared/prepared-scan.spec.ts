@@ -405,4 +405,41 @@ describe('PreparedBoard', () => {
     expect(walked).toBe(0);
     expectSame(board.scan({}, NOW), scanBoard(next, {}, NOW));
   });
+
+  it('from the events it mirrors, looks only at the games that are not those very objects, and drops the games gone', () => {
+    const events = syntheticBoard({ events: 20, books: 10, propOutcomes: 0, seed: 9, now: NOW });
+    const board = new PreparedBoard();
+    board.load(events);
+    let walked = 0;
+    const watched = (event: BoardEvent) => {
+      const { bookmakers } = event;
+      return Object.defineProperty({ ...event }, 'bookmakers', {
+        get: () => {
+          walked++;
+          return bookmakers;
+        },
+      });
+    };
+    // a batch: game 3's price moved, game 7 made anew with what was read, game 12 gone, a game new to the board
+    const moved = structuredClone(events[3]);
+    moved.bookmakers[0].markets[0].outcomes[0].price *= 1.05;
+    const next = events.filter((_, i) => i !== 12).map((event) => (event.id === events[7].id ? watched(event) : event));
+    next[3] = moved;
+    // game 9 refreshed by its book without a price move, which no diff names
+    const refreshed = structuredClone(events[9]);
+    refreshed.bookmakers[0].markets[0].last_update = new Date(NOW - 30_000).toISOString();
+    next[9] = refreshed;
+    next.push({ ...structuredClone(events[0]), id: 'new-game' });
+    const stale = board.staleEvents(next, [moved.id], events);
+    expect(stale.map((e) => e.id)).toEqual([moved.id, refreshed.id, 'new-game']);
+    expect(walked).toBeGreaterThan(0);
+    for (const event of stale) board.read(event);
+    expect(board.has(events[12].id)).toBe(false);
+    expect(board.size).toBe(next.length);
+    expectSame(board.scan({}, NOW), scanBoard(next, {}, NOW));
+    // the next batch from these: none of the very objects walked, not even one the diff names
+    walked = 0;
+    expect(board.staleEvents([...next], [events[7].id], next)).toEqual([]);
+    expect(walked).toBe(0);
+  });
 });
