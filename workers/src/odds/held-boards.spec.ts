@@ -1,5 +1,5 @@
 import type { BoardEvent, SportBoard } from '@oddspulse/shared';
-import { HeldBoards, UNMOVED_RESTAMP_MS, UnmovedMarkets, answerIntake, mergeAnswer } from './held-boards';
+import { HeldBoards, UNMOVED_RESTAMP_MS, UnmovedMarkets, answerIntake, mergeAnswer, sameSchedule } from './held-boards';
 
 const at = (ms: number) => new Date(Date.parse('2026-03-01T18:00:00Z') + ms).toISOString().replace('.000Z', 'Z');
 
@@ -144,6 +144,19 @@ describe('mergeAnswer', () => {
       'c@3',
     ]);
     expect(ids(mergeAnswer([a, b], new Set(['a', 'b']), [game('a', 4), game('a', 5)]))).toEqual(['a@5']);
+  });
+});
+
+describe('sameSchedule', () => {
+  const game = (id: string, price = 2.1): BoardEvent => ({ ...event(at(0), price), id });
+  const [a, b] = ['a', 'b'].map((id) => game(id));
+
+  it('holds while the games, their order, starts and final marks hold, whatever their prices', () => {
+    expect(sameSchedule([a, b], [a, game('b', 3)])).toBe(true);
+    expect(sameSchedule([a, b], [a, { ...b, commence_time: at(7_200_000) }])).toBe(false);
+    expect(sameSchedule([a, b], [a, { ...b, completed: true }])).toBe(false);
+    expect(sameSchedule([a, b], [b, a])).toBe(false);
+    expect(sameSchedule([a, b], [a])).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  boardChanges,
   boardEvent,
   parseIsoTime,
   settleBookmaker,
@@ -36,6 +37,23 @@ export function mergeAnswer(
   }
   merged.push(...answered.values());
   return merged;
+}
+
+/**
+ * Whether `next` lists the schedule of `previous` (LiveStateRepository.saveOddsSchedule): the same games in the same
+ * order, each with the same start and final mark.
+ */
+export function sameSchedule(previous: readonly BoardEvent[], next: readonly BoardEvent[]): boolean {
+  const { changed, sameOrder } = boardChanges(previous, next);
+  return (
+    sameOrder &&
+    changed.every(
+      ({ event, old }) =>
+        old !== undefined &&
+        event.commence_time === old.commence_time &&
+        (event.completed === true) === (old.completed === true),
+    )
+  );
 }
 
 /**

@@ -47,6 +47,7 @@ const PROPS = [
 
 type RawEvent = {
   id: string;
+  commence_time: string;
   bookmakers: Array<{
     key: string;
     last_update?: string;
@@ -592,5 +593,31 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       (m) => m.length > 0,
     );
     expect(diffs[0]).toMatchObject({ channel: 'props', type: 'board.diff', seq: 1 });
+  });
+
+  it("writes the sport's schedule again only when a poll moves a game's start or final mark", async () => {
+    const state = app.get(LiveStateRepository);
+    const saved = jest.spyOn(state, 'saveOddsSchedule');
+    try {
+      now = recordedNow + 480_000;
+      await pipeline.pollOdds({ sport: NFL, tick: 16 });
+      saved.mockClear();
+      const outcome = payload[1].bookmakers[0].markets.find((m) => m.key === 'h2h')!.outcomes[0];
+      outcome.price += outcome.price > 0 ? 5 : -5;
+      now = recordedNow + 540_000;
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 17, eventIds: [payload[1].id] })).toMatchObject({
+        outcome: 'updated',
+        changedEvents: 1,
+      });
+      expect(saved).not.toHaveBeenCalled();
+      const start = Date.parse(payload[1].commence_time) + 3_600_000;
+      payload[1].commence_time = new Date(start).toISOString().replace('.000Z', 'Z');
+      now = recordedNow + 600_000;
+      await pipeline.pollOdds({ sport: NFL, tick: 18, eventIds: [payload[1].id] });
+      expect(saved).toHaveBeenCalledTimes(1);
+      expect((await state.oddsSchedules()).get(NFL)?.find((e) => e.id === payload[1].id)?.start).toBe(start);
+    } finally {
+      saved.mockRestore();
+    }
   });
 });

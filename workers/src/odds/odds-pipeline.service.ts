@@ -6,6 +6,7 @@ import {
   JobName,
   JobPayload,
   SportBoard,
+  boardEvent,
   diffBoards,
   failureIsNews,
   feedStatus,
@@ -29,7 +30,7 @@ import { EventIntake, ODDS_PROVIDER, OddsProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
 import { PollSummary } from '../feeds/poll-summary';
 import { OnJob } from '../jobs/on-job.decorator';
-import { HeldBoards, answerIntake, mergeAnswer } from './held-boards';
+import { HeldBoards, answerIntake, mergeAnswer, sameSchedule } from './held-boards';
 
 /**
  * An odds board lists a game until the feed drops it after the end; one that started this long ago may be over even
@@ -65,6 +66,8 @@ export interface PollResult {
 export class OddsPipelineService {
   private readonly logger = new Logger(OddsPipelineService.name);
   private readonly held = new HeldBoards();
+  /** Per sport, the events whose schedule Redis holds as this process last wrote it (sameSchedule). */
+  private readonly scheduled = new Map<string, readonly BoardEvent[]>();
 
   constructor(
     @Inject(ODDS_PROVIDER) private readonly provider: OddsProvider,
@@ -155,7 +158,7 @@ export class OddsPipelineService {
   ): Promise<PollResult> {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
-    const { previous, basis } = await this.startingBoard(kind, sport, stamp);
+    const { previous, basis, readBack } = await this.startingBoard(kind, sport, stamp);
     const asked = eventIds && previous ? new Set(eventIds) : null;
     // A poll by id that finds none of its events learns nothing it can trust: the feed may have taken them down (a game
     // over, a postponement) or answered short. The board stays as it is, not stale, and the sport's next sweep decides.
@@ -166,11 +169,12 @@ export class OddsPipelineService {
         ? null
         : implausibleAnswer(
             { kept: answer.length, dropped: 0 },
-            previous?.events
-              .filter((e) => !asked || asked.has(e.id))
-              .map((e) => ({
-                finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS,
-              })) ?? null,
+            previous &&
+              (asked ? [...asked].flatMap((id) => boardEvent(previous.events, id) ?? []) : previous.events).map(
+                (e) => ({
+                  finished: e.completed === true || Date.parse(e.commence_time) < started - GAME_OVER_AFTER_MS,
+                }),
+              ),
           );
     // Only straight bets need the finals marked: props are taken down at kick-off, so a props board never holds a final.
     const finals = kind === 'odds' ? await this.finalEventIds(sport) : new Set<string>();
@@ -250,6 +254,11 @@ export class OddsPipelineService {
     }
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
+    // A batch of a few games seldom moves a start or a final mark: the schedule is written again only when it changed
+    // from the board this process wrote it for (read back, the board is another's, and so may its schedule be).
+    const scheduled = this.scheduled.get(sport);
+    const scheduleHeld =
+      !readBack && previous !== null && scheduled === previous.events && sameSchedule(previous.events, events);
     await Promise.all([
       this.state.saveFeedStatus(
         this.status(kind, sport, started, {
@@ -261,11 +270,13 @@ export class OddsPipelineService {
         }),
       ),
       kind === 'odds' &&
+        !scheduleHeld &&
         this.state.saveOddsSchedule(
           sport,
           events.map((e) => ({ id: e.id, start: Date.parse(e.commence_time), completed: e.completed === true })),
         ),
     ]);
+    if (kind === 'odds') this.scheduled.set(sport, events);
     const publishMs = published === undefined ? undefined : published - answered;
     this.summary.polled({ kind, events: events.length, changedEvents: changedEventIds.length, publishMs });
     this.logger.debug(

@@ -63,7 +63,7 @@ export function isLockedMarketAt(
  * the stricter live rules rather than the pre-match ones.
  */
 export function isEventLive(event: Pick<BoardEvent, 'commence_time'>, now: number): boolean {
-  return hasStarted(Date.parse(event.commence_time), now);
+  return hasStarted(parseIsoTime(event.commence_time), now);
 }
 
 /** isEventLive() of a start time already read (ms since the epoch, NaN when unreadable). */
