@@ -45,7 +45,7 @@ export class PreparedBoards {
     this.boards.delete(key);
     const mirrored = held && basis !== null && held.source.fetched_at === basis ? held.source.events : null;
     const board = mirrored && held ? held.board : new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
-    // a kept board holds the very events of the board it mirrors, every one it was to read read
+    // a kept board was brought up to the very board it mirrors: each event it answered stale was read before it was kept
     const stale = board.staleEvents(next.events, changedIds, mirrored);
     for (let i = 0; i < stale.length;) {
       const until = performance.now() + this.sliceMs;

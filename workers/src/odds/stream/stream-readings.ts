@@ -15,10 +15,10 @@ export interface BatchReading extends StreamBooksReading {
 /**
  * What each game of a sport's stream was made into, book by book, for the stream's batches: a message moves one odd or
  * a few, and the state makes anew only the books whose odds it moved, so each other book of a changed game is the very
- * book it was made from. Such a book is handed on as what the pipeline made of it (the board's own object: its links settled, its
- * unmoved markets kept), not made, normalised and compared again, while the intake holds what was made of its game
- * (EventIntake.holds: the board's very object, not turned final since). A board another worker wrote, or a batch that
- * failed, leaves the game's object off the board, and the game is made whole again.
+ * book it was made from. Such a book is handed on as what the pipeline made of it (the board's own object: its links
+ * settled, its unmoved markets kept), not made, normalised and compared again, while the intake holds what was made of
+ * its game (EventIntake.holds: the board's very object, not turned final since). A board another worker wrote, or a
+ * batch that failed, leaves the game's object off the board, and the game is made whole again.
  */
 export class StreamReadings {
   private readonly games = new Map<string, GameReading>();
