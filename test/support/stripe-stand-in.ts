@@ -61,6 +61,8 @@ export class StripeStandIn {
   readonly balanceTransactions: Json[] = [];
   /** Set to answer every call with a 500 api_error, as Stripe does when it fails. */
   failing = false;
+  /** Set to refuse every other secret key with a 401, as Stripe answers a key it does not know. */
+  acceptedKey: string | null = null;
   /** Serve subscriptions in the newer API shape (current_period_* on the items). */
   periodOnItems = false;
   readonly prices: StandInPrice[] = [
@@ -117,6 +119,10 @@ export class StripeStandIn {
     this.calls.push({ method, path: url.pathname, body });
     if (this.failing)
       return this.send(res, 500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
+    if (this.acceptedKey !== null && req.headers.authorization !== `Bearer ${this.acceptedKey}`)
+      return this.send(res, 401, {
+        error: { type: 'invalid_request_error', message: 'Invalid API Key provided: sk_test_****' },
+      });
     const missing = () =>
       this.send(res, 404, {
         error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such object: ${url.pathname}` },

@@ -68,9 +68,14 @@ export class StripeApiGateway extends StripeGateway {
         throw new StripeNotFoundError(`Stripe has no such object (${what})`, { cause: error });
       }
       if (error instanceof Stripe.errors.StripeError) {
-        // the SDK's `type` is its class's name (StripeAPIError); Stripe's own type (api_error…) is `rawType`
+        // the SDK's `type` is its class's name (StripeAPIError); Stripe's own type (api_error…) is `rawType`. A key
+        // Stripe refuses answers 401 with an invalid_request_error, as a bad request does: the SDK tells them apart.
         const type =
-          error instanceof Stripe.errors.StripeConnectionError ? 'connection' : (error.rawType ?? error.type);
+          error instanceof Stripe.errors.StripeConnectionError
+            ? 'connection'
+            : error instanceof Stripe.errors.StripeAuthenticationError
+              ? 'authentication'
+              : (error.rawType ?? error.type);
         throw new StripeUnavailableError(
           `Stripe ${what} failed: ${type}${error.code ? ` (${error.code})` : ''}`,
           type,

@@ -11,4 +11,9 @@ describe('StripeUnavailableError', () => {
   ])('says Stripe itself is away for its type %s: %s', (type, away) => {
     expect(new StripeUnavailableError('Stripe call failed', type).stripeAway).toBe(away);
   });
+
+  it('says Stripe refuses our key only for an authentication failure', () => {
+    expect(new StripeUnavailableError('Stripe call failed', 'authentication').keyRefused).toBe(true);
+    expect(new StripeUnavailableError('Stripe call failed', 'invalid_request_error').keyRefused).toBe(false);
+  });
 });

@@ -29,6 +29,14 @@ export class StripeUnavailableError extends Error {
   get stripeAway(): boolean {
     return STRIPE_AWAY_TYPES.has(this.type);
   }
+
+  /**
+   * Stripe refused this service's own secret key (`authentication`: an HTTP 401, whatever its body's type): every call
+   * fails the same way until the key is set right.
+   */
+  get keyRefused(): boolean {
+    return this.type === 'authentication';
+  }
 }
 
 /** The object asked for does not exist at Stripe (a deleted customer, an unknown session). */

@@ -165,6 +165,20 @@ describe('billing reconciliation (the stripe SDK against a stand-in, real Postgr
     }
   });
 
+  it('stops the walk at the first customer when Stripe refuses the secret key, rather than failing every one', async () => {
+    for (let i = 0; i < 3; i++) await customer();
+    stand.acceptedKey = 'sk_test_rotated';
+    const before = stand.callsTo('GET', /^\/v1\/subscriptions/).length;
+    try {
+      await expect(reconciliation.reconcile()).rejects.toThrow(
+        'Billing reconciliation stopped: Stripe subscription list failed: authentication: Stripe refuses STRIPE_SECRET_KEY',
+      );
+      expect(stand.callsTo('GET', /^\/v1\/subscriptions/).length - before).toBe(1);
+    } finally {
+      stand.acceptedKey = null;
+    }
+  });
+
   it('goes on past one customer Stripe keeps failing on', async () => {
     const stuck = await customer();
     const fine = await customer();

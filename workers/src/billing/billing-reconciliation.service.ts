@@ -130,12 +130,16 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
 
   /**
    * One customer's or gift checkout's failure: counted and logged, and the walk goes on. PostgreSQL or Redis away ends
-   * the walk at once, and so does Stripe away for STRIPE_AWAY_IN_A_ROW in a row: that is no customer's failure, and
-   * every customer after it would wait on the SDK's retry and fail the same way. Stripe failing on one object alone
-   * does not hold up the customers after it.
+   * the walk at once, and so does Stripe refusing our secret key, or Stripe away for STRIPE_AWAY_IN_A_ROW in a row:
+   * that is no customer's failure, and every customer after it would fail the same way (a refused key logged once per
+   * customer, each with its stack). Stripe failing on one object alone does not hold up the customers after it.
    */
   private failed(walk: Walk, error: unknown, msg: string, about: Record<string, string>): void {
     if (isDependencyDown(error)) throw error;
+    if (error instanceof StripeUnavailableError && error.keyRefused)
+      throw new Error(`Billing reconciliation stopped: ${error.message}: Stripe refuses STRIPE_SECRET_KEY`, {
+        cause: error,
+      });
     walk.report.errors++;
     if (error instanceof StripeUnavailableError && error.stripeAway) {
       if (++walk.stripeAwayInARow >= STRIPE_AWAY_IN_A_ROW)
