@@ -595,16 +595,18 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     expect(diffs[0]).toMatchObject({ channel: 'props', type: 'board.diff', seq: 1 });
   });
 
-  it("writes the sport's schedule again only when a poll moves a game's start or final mark", async () => {
+  it("writes the sport's schedule again when a poll moves a game's start or final mark, or a minute on", async () => {
     const state = app.get(LiveStateRepository);
     const saved = jest.spyOn(state, 'saveOddsSchedule');
     try {
-      now = recordedNow + 480_000;
+      now = recordedNow + 700_000;
+      // a sweep a minute or more after the schedule was last written writes it
       await pipeline.pollOdds({ sport: NFL, tick: 16 });
+      expect(saved).toHaveBeenCalledTimes(1);
       saved.mockClear();
       const outcome = payload[1].bookmakers[0].markets.find((m) => m.key === 'h2h')!.outcomes[0];
       outcome.price += outcome.price > 0 ? 5 : -5;
-      now = recordedNow + 540_000;
+      now = recordedNow + 730_000;
       expect(await pipeline.pollOdds({ sport: NFL, tick: 17, eventIds: [payload[1].id] })).toMatchObject({
         outcome: 'updated',
         changedEvents: 1,
@@ -612,10 +614,20 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       expect(saved).not.toHaveBeenCalled();
       const start = Date.parse(payload[1].commence_time) + 3_600_000;
       payload[1].commence_time = new Date(start).toISOString().replace('.000Z', 'Z');
-      now = recordedNow + 600_000;
+      now = recordedNow + 760_000;
       await pipeline.pollOdds({ sport: NFL, tick: 18, eventIds: [payload[1].id] });
       expect(saved).toHaveBeenCalledTimes(1);
       expect((await state.oddsSchedules()).get(NFL)?.find((e) => e.id === payload[1].id)?.start).toBe(start);
+      // unchanged, it is written again a minute after it last was: Redis may have lost it
+      saved.mockClear();
+      outcome.price += outcome.price > 0 ? 5 : -5;
+      now = recordedNow + 790_000;
+      await pipeline.pollOdds({ sport: NFL, tick: 19, eventIds: [payload[1].id] });
+      expect(saved).not.toHaveBeenCalled();
+      outcome.price += outcome.price > 0 ? 5 : -5;
+      now = recordedNow + 820_000;
+      await pipeline.pollOdds({ sport: NFL, tick: 20, eventIds: [payload[1].id] });
+      expect(saved).toHaveBeenCalledTimes(1);
     } finally {
       saved.mockRestore();
     }

@@ -38,6 +38,12 @@ import { HeldBoards, answerIntake, mergeAnswer, sameSchedule } from './held-boar
  */
 const GAME_OVER_AFTER_MS = 8 * 3_600_000;
 
+/**
+ * How long a sport's schedule, unchanged, goes without being written again: Redis can lose a write (a primary's restart
+ * under Redis Cluster) while the board's stamp, on another shard, stands.
+ */
+const SCHEDULE_REWRITE_MS = 60_000;
+
 type BoardKind = 'odds' | 'props';
 
 /** How often, and how long apart, a stream's failure waits for the board's lock (a batch writing it). */
@@ -66,8 +72,8 @@ export interface PollResult {
 export class OddsPipelineService {
   private readonly logger = new Logger(OddsPipelineService.name);
   private readonly held = new HeldBoards();
-  /** Per sport, the events whose schedule Redis holds as this process last wrote it (sameSchedule). */
-  private readonly scheduled = new Map<string, readonly BoardEvent[]>();
+  /** Per sport, the events whose schedule this process last wrote (sameSchedule), and when. */
+  private readonly scheduled = new Map<string, { events: readonly BoardEvent[]; at: number }>();
 
   constructor(
     @Inject(ODDS_PROVIDER) private readonly provider: OddsProvider,
@@ -254,11 +260,16 @@ export class OddsPipelineService {
     }
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
-    // A batch of a few games seldom moves a start or a final mark: the schedule is written again only when it changed
-    // from the board this process wrote it for (read back, the board is another's, and so may its schedule be).
-    const scheduled = this.scheduled.get(sport);
+    // A batch of a few games seldom moves a start or a final mark: the schedule is written again when it changed from
+    // the board this process wrote it for (read back, the board is another's, and so may its schedule be), or once
+    // SCHEDULE_REWRITE_MS has passed.
+    const written = this.scheduled.get(sport);
     const scheduleHeld =
-      !readBack && previous !== null && scheduled === previous.events && sameSchedule(previous.events, events);
+      !readBack &&
+      previous !== null &&
+      written?.events === previous.events &&
+      started - written.at < SCHEDULE_REWRITE_MS &&
+      sameSchedule(previous.events, events);
     await Promise.all([
       this.state.saveFeedStatus(
         this.status(kind, sport, started, {
@@ -276,7 +287,7 @@ export class OddsPipelineService {
           events.map((e) => ({ id: e.id, start: Date.parse(e.commence_time), completed: e.completed === true })),
         ),
     ]);
-    if (kind === 'odds') this.scheduled.set(sport, events);
+    if (kind === 'odds') this.scheduled.set(sport, { events, at: scheduleHeld && written ? written.at : started });
     const publishMs = published === undefined ? undefined : published - answered;
     this.summary.polled({ kind, events: events.length, changedEvents: changedEventIds.length, publishMs });
     this.logger.debug(
