@@ -268,6 +268,7 @@ export class OddsPipelineService {
       !readBack &&
       previous !== null &&
       written?.events === previous.events &&
+      started >= written.at &&
       started - written.at < SCHEDULE_REWRITE_MS &&
       sameSchedule(previous.events, events);
     await Promise.all([
