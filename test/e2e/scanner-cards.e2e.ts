@@ -50,8 +50,10 @@ test('every scanner card shows each book, price, stake and age on one line, and 
   await openScanner(page, request, testInfo);
   // Every card the feed shows now is read, however many the simulator offers this user (one or more): waiting for a
   // count it may not reach failed the test while the cards shown were right. The widest leg below stands for the rest.
-  const layouts = await legLayouts(page);
-  expect(layouts.length).toBeGreaterThanOrEqual(1);
+  let layouts: Awaited<ReturnType<typeof legLayouts>> = [];
+  await expect
+    .poll(async () => (layouts = await legLayouts(page)).length, { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(1);
   for (const card of layouts) {
     expect(card.cells).toBeGreaterThanOrEqual(8);
     expect(card.broken).toEqual([]);
