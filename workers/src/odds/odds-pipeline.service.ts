@@ -164,7 +164,7 @@ export class OddsPipelineService {
   ): Promise<PollResult> {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
-    const { previous, basis, readBack } = await this.startingBoard(kind, sport, stamp);
+    const { previous, basis } = await this.startingBoard(kind, sport, stamp);
     const asked = eventIds && previous ? new Set(eventIds) : null;
     // A poll by id that finds none of its events learns nothing it can trust: the feed may have taken them down (a game
     // over, a postponement) or answered short. The board stays as it is, not stale, and the sport's next sweep decides.
@@ -261,11 +261,10 @@ export class OddsPipelineService {
     const detection = await this.detection.detect(kind, board, changedEventIds, started, previous?.fetched_at ?? null);
     const live = events.filter((e) => isEventLive(e, started)).length;
     // A batch of a few games seldom moves a start or a final mark: the schedule is written again when it changed from
-    // the board this process wrote it for (read back, the board is another's, and so may its schedule be), or once
-    // SCHEDULE_REWRITE_MS has passed.
+    // the very board this process wrote it for (a board read back is another object, another's, and so may its
+    // schedule be), or once SCHEDULE_REWRITE_MS has passed.
     const written = this.scheduled.get(sport);
     const scheduleHeld =
-      !readBack &&
       previous !== null &&
       written?.events === previous.events &&
       started >= written.at &&

@@ -19,13 +19,6 @@ interface Entry {
   atLowest: PreparedEvent | null;
   /** Every market's last_update (ms), in reading order: a refresh without a price move re-reads the event. */
   times: Float64Array;
-  /**
-   * The event object last read, or last found to hold the header and times read: boards are never changed in place, so
-   * the same object again (an event a poll or a stream's batch did not touch) is known unchanged without reading it.
-   */
-  source: BoardEvent;
-  /** The last `staleEvents` pass that found the event among the board's: one that did not drops it. */
-  pass: number;
 }
 
 /**
@@ -35,8 +28,11 @@ interface Entry {
  */
 export class PreparedBoard {
   private readonly events = new Map<string, Entry>();
-  /** How many times `staleEvents` has run: each pass marks the entries it finds with its number. */
-  private passes = 0;
+  /**
+   * The events `load` or `update` last brought the board to, each read from that very object or found to hold what was
+   * read (see staleEvents' `mirrored`); null once an event is read apart from them.
+   */
+  private mirrored: readonly BoardEvent[] | null = null;
   /** The events' column buffers: an event read again, or gone, gives its buffers back for the next event read. */
   private readonly pool = new ColumnPool();
 
@@ -65,6 +61,7 @@ export class PreparedBoard {
     for (const entry of this.events.values()) this.release(entry);
     this.events.clear();
     for (const event of events) this.read(event);
+    this.mirrored = events;
   }
 
   /**
@@ -75,8 +72,9 @@ export class PreparedBoard {
    * they were when the event was last read. Answers the ids read again.
    */
   update(events: readonly BoardEvent[], changedIds: readonly string[]): string[] {
-    const stale = this.staleEvents(events, changedIds);
+    const stale = this.staleEvents(events, changedIds, this.mirrored);
     for (const event of stale) this.read(event);
+    this.mirrored = events;
     return stale.map((event) => event.id);
   }
 
@@ -93,43 +91,10 @@ export class PreparedBoard {
     mirrored: readonly BoardEvent[] | null = null,
   ): BoardEvent[] {
     const changed = new Set(changedIds);
-    if (mirrored) return this.staleSince(mirrored, events, changed);
-    const pass = ++this.passes;
-    let found = 0;
-    const stale: BoardEvent[] = [];
-    for (const event of events) {
-      const entry = this.events.get(event.id);
-      if (entry && entry.pass !== pass) {
-        entry.pass = pass;
-        found++;
-      }
-      if (entry && !changed.has(event.id)) {
-        // a stream's batch changes one game or a few: the board's other games are the objects read, not read again
-        if (entry.source === event) continue;
-        if (sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times)) {
-          entry.source = event;
-          continue;
-        }
-      }
-      stale.push(event);
-    }
-    // every entry found again (a stream's batch: the board's games all still on it): none to look for among them
-    if (found < this.events.size)
-      for (const [id, entry] of this.events) {
-        if (entry.pass === pass) continue;
-        this.events.delete(id);
-        this.release(entry);
-      }
-    return stale;
-  }
-
-  /** staleEvents from `mirrored`, the events the board holds as read. */
-  private staleSince(
-    mirrored: readonly BoardEvent[],
-    events: readonly BoardEvent[],
-    changed: ReadonlySet<string>,
-  ): BoardEvent[] {
-    const { changed: moved, removed } = boardChanges(mirrored, events);
+    // beside the events it mirrors, only the games that are not those very objects; without them, every game
+    const { changed: moved, removed } = mirrored
+      ? boardChanges(mirrored, events)
+      : { changed: events.map((event) => ({ event })), removed: this.absentFrom(events) };
     for (const { id } of removed) {
       const entry = this.events.get(id);
       if (!entry) continue;
@@ -140,14 +105,21 @@ export class PreparedBoard {
     for (const { event } of moved) {
       const entry = this.events.get(event.id);
       if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times))
-        entry.source = event;
-      else stale.push(event);
+        continue;
+      stale.push(event);
     }
     return stale;
   }
 
+  /** The events the board holds whose id `events` does not list. */
+  private absentFrom(events: readonly BoardEvent[]): Array<{ id: string }> {
+    const present = new Set(events.map((event) => event.id));
+    return [...this.events.keys()].filter((id) => !present.has(id)).map((id) => ({ id }));
+  }
+
   /** Reads one event afresh, in place of what the board held of it. */
   read(event: BoardEvent): void {
+    this.mirrored = null;
     const held = this.events.get(event.id);
     this.events.set(event.id, this.entryOf(event));
     // given back once replaced: the event's next reading, or another event's, takes them
@@ -181,12 +153,7 @@ export class PreparedBoard {
     const charged =
       this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
     const entry = timedEntry(event, this.rates, this.pool);
-    return {
-      ...entry,
-      atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS, this.pool) : null,
-      source: event,
-      pass: 0,
-    };
+    return { ...entry, atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS, this.pool) : null };
   }
 
   /** Gives an entry's buffers back, the entry no longer on the board: scans read only what the board holds. */
@@ -196,11 +163,7 @@ export class PreparedBoard {
   }
 }
 
-function timedEntry(
-  event: BoardEvent,
-  rates: CommissionRates,
-  pool: ColumnPool,
-): Omit<Entry, 'atLowest' | 'source' | 'pass'> {
+function timedEntry(event: BoardEvent, rates: CommissionRates, pool: ColumnPool): Omit<Entry, 'atLowest'> {
   const times: number[] = [];
   let lastIso = '';
   let lastTime = NaN;
