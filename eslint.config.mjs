@@ -16,6 +16,13 @@ const ours = ['@oddspulse/shared', '@oddspulse/core', '@oddspulse/server', '@odd
  */
 const TESTS_AND_BENCHES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', '**/testing/**', '**/bench/**'];
 
+/** A module's object literal typed `Record<string, …>` (or `Readonly<Record<string, …>>`): a table looked up by key. */
+const MODULE_CONSTANT =
+  ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator[init.type='ObjectExpression']";
+const STRING_KEYED = "[id.typeAnnotation.typeAnnotation.typeArguments.params.0.type='TSStringKeyword']";
+const LOOKUP_TABLE =
+  'A table looked up by a string is a Map (new Map(Object.entries({ … }))): an object answers __proto__, constructor and toString from Object.prototype.';
+
 /**
  * The workspaces a package may not import, by name or by a relative path into its folder; `paths`: other imports it
  * may not use; `testing`: whether the files may import shared's testing entry.
@@ -113,6 +120,25 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-member-access': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    // A table looked up by a string from outside (a query, a feed, a CSV header) is a Map: an object literal answers
+    // `__proto__`, `constructor` or `toString` from Object.prototype, and a book key of `__proto__` once made a 500.
+    files: ['**/*.ts', '**/*.tsx'],
+    ignores: [...TESTS_AND_BENCHES, 'test/**', 'client/test-support/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `${MODULE_CONSTANT}[id.typeAnnotation.typeAnnotation.typeName.name='Record']${STRING_KEYED}`,
+          message: LOOKUP_TABLE,
+        },
+        {
+          selector: `${MODULE_CONSTANT}[id.typeAnnotation.typeAnnotation.typeName.name='Readonly'][id.typeAnnotation.typeAnnotation.typeArguments.params.0.typeName.name='Record']${STRING_KEYED.replace('typeArguments.params.0.type', 'typeArguments.params.0.typeArguments.params.0.type')}`,
+          message: LOOKUP_TABLE,
+        },
+      ],
     },
   },
   {

@@ -117,33 +117,35 @@ export const AnalyticsPage = page(loaders.analytics, 'AnalyticsPage');
 export const SteamRecordPage = page(loaders.steamRecord, 'SteamRecordPage');
 
 /** The screen behind each navigation link ('/' apart: the landing page signed out, the dashboard signed in). */
-const ROUTE_LOADERS: Record<string, () => Promise<unknown>> = {
-  '/sportsbooks': loaders.odds,
-  '/dfs': loaders.dfs,
-  '/picks': loaders.picks,
-  '/scores': loaders.scores,
-  '/ops': loaders.ops,
-  '/pricing': loaders.pricing,
-  '/subscribe': loaders.subscribe,
-  '/account': loaders.account,
-  '/my-sportsbooks': loaders.mySportsbooks,
-  '/login': loaders.login,
-  '/signup': loaders.login,
-  '/forgot-password': loaders.forgotPassword,
-  '/terms': loaders.legal,
-  '/privacy': loaders.legal,
-  '/alerts': loaders.alerts,
-  '/contact': loaders.contact,
-  '/analytics': loaders.analytics,
-  '/steam/record': loaders.steamRecord,
-};
+const ROUTE_LOADERS = new Map<string, () => Promise<unknown>>(
+  Object.entries({
+    '/sportsbooks': loaders.odds,
+    '/dfs': loaders.dfs,
+    '/picks': loaders.picks,
+    '/scores': loaders.scores,
+    '/ops': loaders.ops,
+    '/pricing': loaders.pricing,
+    '/subscribe': loaders.subscribe,
+    '/account': loaders.account,
+    '/my-sportsbooks': loaders.mySportsbooks,
+    '/login': loaders.login,
+    '/signup': loaders.login,
+    '/forgot-password': loaders.forgotPassword,
+    '/terms': loaders.legal,
+    '/privacy': loaders.legal,
+    '/alerts': loaders.alerts,
+    '/contact': loaders.contact,
+    '/analytics': loaders.analytics,
+    '/steam/record': loaders.steamRecord,
+  }),
+);
 
 /**
  * Starts loading a link's screen (on hover or focus); a failed prefetch is retried when the screen opens. '/' is the
  * dashboard for a signed-in user and the landing page for a visitor, who does not download the dashboard.
  */
 export function prefetchRoute(to: string): void {
-  const load = to === '/' ? (api.currentSession() ? loaders.dashboard : loaders.landing) : ROUTE_LOADERS[to];
+  const load = to === '/' ? (api.currentSession() ? loaders.dashboard : loaders.landing) : ROUTE_LOADERS.get(to);
   // not an error the visitor sees (the screen loads its code again when it opens), but one worth seeing in the console
   void load?.().catch((error: unknown) => console.warn(`Loading the screen of ${to} ahead failed`, error));
 }

@@ -27,41 +27,43 @@ export function migrationChecksum(sql: string): string {
  * file as it stands or, for the files whose comments were corrected since, of the file as applied: accepted when its
  * statements are still those applied.
  */
-const CORRECTED_COMMENTS: Readonly<Record<string, { wholeFile: string; statements: string }>> = {
-  '0003_odds_history': {
-    wholeFile: '87b2eb2502e61b8c6497a23499c83a19e244a1f484f0a657752714e250e6d8e1',
-    statements: 'de94f399dde1b14afe53c6681ecf47c18773696eafb802e877507878a2fdb97d',
-  },
-  '0006_pick_unsettled_reason': {
-    wholeFile: '6078fcb7138929ba0164fcd9b91bef78520b60f1094be7b802a4925f1eee0372',
-    statements: 'a8b767908b625fe6491c4cf5144108061e713a04c99011fda369c7b93aef98f5',
-  },
-  '0007_billing': {
-    wholeFile: '339df32713c92a4197902b1553be336d6d0ddbc12ba13c1b86f9c7eca56b724f',
-    statements: '0cf05472b67b049bec4628b12d833befe5d3fa95ec30d6265819f807027bc2e9',
-  },
-  '0008_security': {
-    wholeFile: '851a5e99b74114f8e56ebd79c5b8fab1653e1f64ca2ad972ceb1ce534143a90d',
-    statements: 'f0f736d83702f07fcc7d607272951bab27bf592e3a6843e0d6cc481a6593f2ce',
-  },
-  '0012_alerts': {
-    wholeFile: '8ff28607dd4e9a872c9a6ce532063a7812e86f4e98f7bfc21114eb4db9983222',
-    statements: '8a443a3a4bd88841bdf157c6d3a9f55a192479e3c0008c1d869e69551d4a3d96',
-  },
-  '0013_odds_history_partitions': {
-    wholeFile: 'e3b262efa422bbbb43351ad7a229353db81021d7ccd9712a9b62a26b82b8069f',
-    statements: '8982df5a6e5f7885a5ed0188dc08fa3efd5e81d03fe1cba48a83d62c2aadad41',
-  },
-  '0014_pick_announcements': {
-    wholeFile: '5181b054ae66612f10c03291d5740a2c329be0b9d6b4129bac49370343e6a28b',
-    statements: '69dc91828af7f21f1f59e7b5579bfbabcb349005eb22e02cf15f132cfcf76f45',
-  },
-};
+const CORRECTED_COMMENTS = new Map<string, { wholeFile: string; statements: string }>(
+  Object.entries({
+    '0003_odds_history': {
+      wholeFile: '87b2eb2502e61b8c6497a23499c83a19e244a1f484f0a657752714e250e6d8e1',
+      statements: 'de94f399dde1b14afe53c6681ecf47c18773696eafb802e877507878a2fdb97d',
+    },
+    '0006_pick_unsettled_reason': {
+      wholeFile: '6078fcb7138929ba0164fcd9b91bef78520b60f1094be7b802a4925f1eee0372',
+      statements: 'a8b767908b625fe6491c4cf5144108061e713a04c99011fda369c7b93aef98f5',
+    },
+    '0007_billing': {
+      wholeFile: '339df32713c92a4197902b1553be336d6d0ddbc12ba13c1b86f9c7eca56b724f',
+      statements: '0cf05472b67b049bec4628b12d833befe5d3fa95ec30d6265819f807027bc2e9',
+    },
+    '0008_security': {
+      wholeFile: '851a5e99b74114f8e56ebd79c5b8fab1653e1f64ca2ad972ceb1ce534143a90d',
+      statements: 'f0f736d83702f07fcc7d607272951bab27bf592e3a6843e0d6cc481a6593f2ce',
+    },
+    '0012_alerts': {
+      wholeFile: '8ff28607dd4e9a872c9a6ce532063a7812e86f4e98f7bfc21114eb4db9983222',
+      statements: '8a443a3a4bd88841bdf157c6d3a9f55a192479e3c0008c1d869e69551d4a3d96',
+    },
+    '0013_odds_history_partitions': {
+      wholeFile: 'e3b262efa422bbbb43351ad7a229353db81021d7ccd9712a9b62a26b82b8069f',
+      statements: '8982df5a6e5f7885a5ed0188dc08fa3efd5e81d03fe1cba48a83d62c2aadad41',
+    },
+    '0014_pick_announcements': {
+      wholeFile: '5181b054ae66612f10c03291d5740a2c329be0b9d6b4129bac49370343e6a28b',
+      statements: '69dc91828af7f21f1f59e7b5579bfbabcb349005eb22e02cf15f132cfcf76f45',
+    },
+  }),
+);
 
 /** Whether `recorded` is a whole-file sum of this migration: `checksum` is its statements' sum (migrationChecksum). */
 function isWholeFileChecksum(version: string, sql: string, checksum: string, recorded: string): boolean {
   if (recorded === sha256(sql)) return true;
-  const corrected = CORRECTED_COMMENTS[version];
+  const corrected = CORRECTED_COMMENTS.get(version);
   return recorded === corrected?.wholeFile && checksum === corrected.statements;
 }
 

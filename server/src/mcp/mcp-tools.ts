@@ -78,10 +78,9 @@ const READ_ONLY = { readOnlyHint: true, destructiveHint: false, openWorldHint: f
 const ADDS = { destructiveHint: false, idempotentHint: false, openWorldHint: false } as const;
 
 /** The tools that change the user's data, and the key scope each needs (a key is `read` unless made with more). */
-export const MCP_WRITE_TOOL_SCOPES: Readonly<Record<string, ApiKeyScope>> = {
-  track_pick: 'picks:write',
-  create_alert: 'picks:write',
-};
+export const MCP_WRITE_TOOL_SCOPES = new Map<string, ApiKeyScope>(
+  Object.entries({ track_pick: 'picks:write', create_alert: 'picks:write' } as const),
+);
 
 /**
  * The scope a JSON-RPC message (or batch) asks for that the key lacks: a `tools/call` of a write tool by a key made
@@ -93,7 +92,7 @@ export function missingScope(user: AuthUser, body: unknown): ApiKeyScope | null 
     if (typeof message !== 'object' || message === null) continue;
     const { method, params } = message as { method?: unknown; params?: { name?: unknown } };
     if (method !== 'tools/call' || typeof params?.name !== 'string') continue;
-    const needed = Object.hasOwn(MCP_WRITE_TOOL_SCOPES, params.name) ? MCP_WRITE_TOOL_SCOPES[params.name] : undefined;
+    const needed = MCP_WRITE_TOOL_SCOPES.get(params.name);
     if (needed && !user.apiKeyScopes?.includes(needed)) return needed;
   }
   return null;

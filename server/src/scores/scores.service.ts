@@ -26,7 +26,7 @@ export const SCOREBOARD_SPORTS = [
   'basketball_wnba',
   'soccer_usa_mls',
 ] as const;
-const SPORT_ALIASES: Record<string, string> = { soccer_mls: 'soccer_usa_mls' };
+const SPORT_ALIASES = new Map<string, string>(Object.entries({ soccer_mls: 'soccer_usa_mls' }));
 
 @Injectable()
 export class ScoresService {
@@ -45,7 +45,7 @@ export class ScoresService {
   async scoresView(query: ScoresQuery, now = Date.now()): Promise<{ view: View; board: BoardFreshness }> {
     const revision = query.date
       ? null
-      : await this.versions.scoreboardRevision(SPORT_ALIASES[query.sport] ?? query.sport);
+      : await this.versions.scoreboardRevision(SPORT_ALIASES.get(query.sport) ?? query.sport);
     const key = revision && `scores|${query.sport}|${revision}`;
     const { view, meta } = await this.views.view(
       key,
@@ -65,7 +65,7 @@ export class ScoresService {
    * PostgreSQL once the live scoreboard has moved on (the scoreboard's own copy of a game wins: it has more).
    */
   async scores(query: ScoresQuery, now = Date.now()): Promise<{ games: ScoreboardEvent[]; board: BoardFreshness }> {
-    const sport = SPORT_ALIASES[query.sport] ?? query.sport;
+    const sport = SPORT_ALIASES.get(query.sport) ?? query.sport;
     const supported =
       (SCOREBOARD_SPORTS as readonly string[]).includes(sport) || this.config.FEED_SPORTS.includes(sport);
     if (!supported)

@@ -2,34 +2,40 @@
  * How a market and a selection read to a person (spec 001 §3 market key labels), once for every surface: the odds
  * tables, the slip and the scanners on the web, and the alert mails, pushes and webhooks.
  */
-const MARKET_LABELS: Record<string, string> = {
-  h2h: 'Moneyline',
-  spreads: 'Spread',
-  totals: 'Total',
-  draw_no_bet: 'Draw No Bet',
-  team_totals: 'Team Total',
-  alternate_spreads: 'Alt Spread',
-  alternate_totals: 'Alt Total',
-};
+const MARKET_LABELS = new Map<string, string>(
+  Object.entries({
+    h2h: 'Moneyline',
+    spreads: 'Spread',
+    totals: 'Total',
+    draw_no_bet: 'Draw No Bet',
+    team_totals: 'Team Total',
+    alternate_spreads: 'Alt Spread',
+    alternate_totals: 'Alt Total',
+  }),
+);
 
 /** The Odds API's period suffixes: `spreads_q1` is the 1st quarter's spread. */
-const PERIODS: Record<string, string> = {
-  q1: '1st Quarter',
-  q2: '2nd Quarter',
-  q3: '3rd Quarter',
-  q4: '4th Quarter',
-  h1: '1st Half',
-  h2: '2nd Half',
-  p1: '1st Period',
-  p2: '2nd Period',
-  p3: '3rd Period',
-};
+const PERIODS = new Map<string, string>(
+  Object.entries({
+    q1: '1st Quarter',
+    q2: '2nd Quarter',
+    q3: '3rd Quarter',
+    q4: '4th Quarter',
+    h1: '1st Half',
+    h2: '2nd Half',
+    p1: '1st Period',
+    p2: '2nd Period',
+    p3: '3rd Period',
+  }),
+);
 
 /** "Moneyline", "Spread · 1st Quarter", "Receptions", "Pass Yards (Alt)"; others are spelled out from the key. */
 export function marketLabel(key: string): string {
-  if (MARKET_LABELS[key]) return MARKET_LABELS[key];
+  const label = MARKET_LABELS.get(key);
+  if (label) return label;
   const period = /^(.+)_(q[1-4]|h[12]|p[1-3])$/.exec(key);
-  if (period && MARKET_LABELS[period[1]]) return `${MARKET_LABELS[period[1]]} · ${PERIODS[period[2]]}`;
+  const periodLabel = period && MARKET_LABELS.get(period[1]);
+  if (periodLabel) return `${periodLabel} · ${PERIODS.get(period[2])}`;
   const alternate = /^(.+)_alternate$/.exec(key);
   if (alternate) return `${marketLabel(alternate[1])} (Alt)`;
   return key

@@ -309,14 +309,16 @@ export function mergeSnapshot(state: OddsStreamState, snapshot: OddsStreamState)
 }
 
 /** OpticOdds' market ids → the board's market keys; any other id is taken to be a board key already. */
-const MARKET_KEYS: Record<string, { main: string; alternate: string }> = {
-  moneyline: { main: 'h2h', alternate: 'h2h' },
-  point_spread: { main: 'spreads', alternate: 'alternate_spreads' },
-  total_points: { main: 'totals', alternate: 'alternate_totals' },
-};
+const MARKET_KEYS = new Map<string, { main: string; alternate: string }>(
+  Object.entries({
+    moneyline: { main: 'h2h', alternate: 'h2h' },
+    point_spread: { main: 'spreads', alternate: 'alternate_spreads' },
+    total_points: { main: 'totals', alternate: 'alternate_totals' },
+  }),
+);
 
 function marketKey(odd: StreamOdd): string {
-  const known = MARKET_KEYS[odd.market_id];
+  const known = MARKET_KEYS.get(odd.market_id);
   if (known) return odd.is_main ? known.main : known.alternate;
   return odd.market_id;
 }

@@ -194,17 +194,19 @@ Vancouver Whitecaps FC|Whitecaps|Vancouver Whitecaps`,
 };
 
 /** A sport key's league in the directory (settlement's leagues, spec 002 §5, §7 sport keys). */
-const SPORT_LEAGUES: Record<string, TeamLeague> = {
-  americanfootball_nfl: 'NFL',
-  basketball_nba: 'NBA',
-  baseball_mlb: 'MLB',
-  icehockey_nhl: 'NHL',
-  basketball_wnba: 'WNBA',
-  soccer_usa_mls: 'MLS',
-  soccer_mls: 'MLS',
-  americanfootball_ncaaf: 'NCAAF',
-  basketball_ncaab: 'NCAAB',
-};
+const SPORT_LEAGUES = new Map<string, TeamLeague>(
+  Object.entries({
+    americanfootball_nfl: 'NFL',
+    basketball_nba: 'NBA',
+    baseball_mlb: 'MLB',
+    icehockey_nhl: 'NHL',
+    basketball_wnba: 'WNBA',
+    soccer_usa_mls: 'MLS',
+    soccer_mls: 'MLS',
+    americanfootball_ncaaf: 'NCAAF',
+    basketball_ncaab: 'NCAAB',
+  } as const),
+);
 /**
  * College leagues: hundreds of schools, of which the feeds' records hold a few, so their directory adds names but
  * never vetoes (team-match.ts keeps its rules for schools outside it), and a school's own short name ("Ohio State",
@@ -358,7 +360,7 @@ function draftsOf(): Draft[] {
     }
   }
   for (const [sport, records] of Object.entries(FEED_TEAMS)) {
-    const league = SPORT_LEAGUES[sport];
+    const league = SPORT_LEAGUES.get(sport);
     if (!league) continue;
     const college = COLLEGE_LEAGUES.has(league);
     for (const record of records) {
@@ -446,7 +448,7 @@ for (const team of DIRECTORY.teams)
 
 /** The league of a sport key, when the directory has it. */
 export function teamLeague(sport: string | null | undefined): TeamLeague | null {
-  return sport ? (SPORT_LEAGUES[sport.toLowerCase()] ?? null) : null;
+  return sport ? (SPORT_LEAGUES.get(sport.toLowerCase()) ?? null) : null;
 }
 
 /** The directory's team a name identifies on its own, within the sport's league when given; null when unknown or ambiguous. */

@@ -40,8 +40,8 @@ export const median = (values: readonly number[]) => [...values].sort((a, b) => 
  * NBA's model. The simulator plays every team once a day, so a day's slate of N games needs 2N teams.
  */
 export function benchFeed(sports: readonly string[], eventsPerSport: number): MarketSimulator {
-  const nba = SPORT_PROFILES.basketball_nba;
-  const profiles = Object.fromEntries(
+  const nba = SPORT_PROFILES.get('basketball_nba')!;
+  const profiles = new Map(
     sports.map((key) => [
       key,
       {

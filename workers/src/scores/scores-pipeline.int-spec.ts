@@ -17,7 +17,7 @@ const ESPN_FILES = readdirSync(join(FIXTURES, 'espn')).filter((f) => f.endsWith(
 function sportOf(file: string): string {
   const [, sport, league] = file.split('_');
   const path = `${sport}/${league}`;
-  const entry = Object.entries(ESPN_LEAGUES).find(([, p]) => p === path);
+  const entry = [...ESPN_LEAGUES].find(([, p]) => p === path);
   if (!entry) throw new Error(`No sport for ${file}`);
   return entry[0];
 }
@@ -86,7 +86,7 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
 
       await pipeline.poll({ sport, tick: 0 });
 
-      expect(stub.requests.at(-1)!.pathname).toBe(`/apis/site/v2/sports/${ESPN_LEAGUES[sport]}/scoreboard`);
+      expect(stub.requests.at(-1)!.pathname).toBe(`/apis/site/v2/sports/${ESPN_LEAGUES.get(sport)}/scoreboard`);
       const board = (await state.scoreboard(sport))!;
       expect(board.games.map((g) => g.id)).toEqual(raw.events.map((e) => e.id));
       for (const [i, game] of board.games.entries()) {

@@ -50,7 +50,7 @@ export class MarketSimulator {
     readonly seed: number,
     readonly timeScale = 1,
     readonly books: readonly BookProfile[] = BOOK_PROFILES,
-    private readonly profiles: Record<string, SportProfile> = SPORT_PROFILES,
+    private readonly profiles: ReadonlyMap<string, SportProfile> = SPORT_PROFILES,
   ) {
     this.clock = new SimClock(seed, timeScale);
     this.schedule = new GameSchedule(this.clock);
@@ -59,11 +59,11 @@ export class MarketSimulator {
   }
 
   static sports(): string[] {
-    return Object.keys(SPORT_PROFILES);
+    return [...SPORT_PROFILES.keys()];
   }
 
   private profile(sport: string): SportProfile {
-    const profile = this.profiles[sport];
+    const profile = this.profiles.get(sport);
     if (!profile) throw new Error(`The simulator has no sport ${sport}`);
     return profile;
   }

@@ -19,7 +19,7 @@ export function streamOdds(events: readonly BoardEvent[]): StreamOdd[] {
   for (const event of events)
     for (const book of event.bookmakers)
       for (const market of book.markets) {
-        const [marketId, isMain] = MARKET_IDS[market.key] ?? [market.key, true];
+        const [marketId, isMain] = MARKET_IDS.get(market.key) ?? [market.key, true];
         const timestamp = Date.parse(market.last_update) / 1000;
         for (const outcome of market.outcomes) {
           const overUnder = outcome.name === 'Over' || outcome.name === 'Under';
@@ -68,13 +68,15 @@ function fixtureOf(event: BoardEvent, status: string): Fixture {
 }
 
 /** The board's market keys OpticOdds names otherwise (a main line and its alternates share one market id). */
-const MARKET_IDS: Record<string, [string, boolean]> = {
-  h2h: ['moneyline', true],
-  spreads: ['point_spread', true],
-  alternate_spreads: ['point_spread', false],
-  totals: ['total_points', true],
-  alternate_totals: ['total_points', false],
-};
+const MARKET_IDS = new Map<string, [string, boolean]>(
+  Object.entries({
+    h2h: ['moneyline', true],
+    spreads: ['point_spread', true],
+    alternate_spreads: ['point_spread', false],
+    totals: ['total_points', true],
+    alternate_totals: ['total_points', false],
+  }),
+);
 
 const sameQuote = (a: StreamOdd, b: StreamOdd) =>
   a.price === b.price &&

@@ -1,28 +1,30 @@
 import { AuditActions, type SecurityActivityEntry } from '@oddspulse/shared';
 import { formatBillingDate } from '../billing';
 
-const LABELS: Record<string, string> = {
-  [AuditActions.signedUp]: 'Account created',
-  [AuditActions.signedIn]: 'Signed in',
-  [AuditActions.signInFailed]: 'Failed sign-in (wrong password)',
-  [AuditActions.signedOutEverywhere]: 'Signed out everywhere',
-  [AuditActions.passwordResetRequested]: 'Password reset requested',
-  [AuditActions.passwordReset]: 'Password changed with a reset link',
-  [AuditActions.sessionEndedOnTokenReuse]: 'A session was ended: an old sign-in token was used again',
-  [AuditActions.apiKeyCreated]: 'API key created',
-  [AuditActions.apiKeyRenamed]: 'API key renamed',
-  [AuditActions.apiKeyRotated]: 'API key rotated',
-  [AuditActions.apiKeyRevoked]: 'API key revoked',
-  [AuditActions.planChanged]: 'Plan changed',
-  [AuditActions.subscriptionCancelled]: 'Subscription cancelled',
-  [AuditActions.subscriptionResumed]: 'Subscription resumed',
-};
+const LABELS = new Map<string, string>(
+  Object.entries({
+    [AuditActions.signedUp]: 'Account created',
+    [AuditActions.signedIn]: 'Signed in',
+    [AuditActions.signInFailed]: 'Failed sign-in (wrong password)',
+    [AuditActions.signedOutEverywhere]: 'Signed out everywhere',
+    [AuditActions.passwordResetRequested]: 'Password reset requested',
+    [AuditActions.passwordReset]: 'Password changed with a reset link',
+    [AuditActions.sessionEndedOnTokenReuse]: 'A session was ended: an old sign-in token was used again',
+    [AuditActions.apiKeyCreated]: 'API key created',
+    [AuditActions.apiKeyRenamed]: 'API key renamed',
+    [AuditActions.apiKeyRotated]: 'API key rotated',
+    [AuditActions.apiKeyRevoked]: 'API key revoked',
+    [AuditActions.planChanged]: 'Plan changed',
+    [AuditActions.subscriptionCancelled]: 'Subscription cancelled',
+    [AuditActions.subscriptionResumed]: 'Subscription resumed',
+  }),
+);
 
-const PLAN_NAMES: Record<string, string> = { free: 'Free', gold: 'Gold', platinum: 'Platinum' };
+const PLAN_NAMES = new Map<string, string>(Object.entries({ free: 'Free', gold: 'Gold', platinum: 'Platinum' }));
 
 /** A readable line for an entry: what happened, and the detail that tells it apart (the key's name, the plan). */
 export function activityLabel(entry: Pick<SecurityActivityEntry, 'action' | 'details' | 'by_operator'>): string {
-  const known = LABELS[entry.action];
+  const known = LABELS.get(entry.action);
   const base = known ?? humanise(entry.action);
   const { name, effective, method, access_until } = entry.details as {
     name?: unknown;
@@ -33,7 +35,7 @@ export function activityLabel(entry: Pick<SecurityActivityEntry, 'action' | 'det
   let detail = '';
   if (typeof name === 'string') detail = ` “${name}”`;
   else if (entry.action === AuditActions.planChanged && typeof effective === 'string')
-    detail = ` to ${PLAN_NAMES[effective] ?? effective}`;
+    detail = ` to ${PLAN_NAMES.get(effective) ?? effective}`;
   else if (entry.action === AuditActions.signedIn && method === 'oauth') detail = ' with Google or Apple';
   else if (entry.action === AuditActions.subscriptionCancelled && typeof access_until === 'string')
     detail = ` (access until ${formatBillingDate(access_until)})`;

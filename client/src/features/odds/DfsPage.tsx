@@ -15,7 +15,11 @@ import type { OddsRow } from './rows/rows';
 import { useDfsOdds } from './loading/useDfsOdds';
 import './odds.css';
 
-const DFS_LABELS: Record<string, string> = { prizepicks: 'PrizePicks', underdog: 'Underdog', pick6: 'DK Pick6' };
+const DFS_LABELS: Record<(typeof DFS_PAGE_BOOKS)[number], string> = {
+  prizepicks: 'PrizePicks',
+  underdog: 'Underdog',
+  pick6: 'DK Pick6',
+};
 
 /**
  * /dfs (spec 001 §2 DFS props page): search, a date filter, a sport multi-select and a props-mode table of the

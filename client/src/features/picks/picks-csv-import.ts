@@ -26,23 +26,25 @@ export type CsvMapping = Array<PickCsvColumn | null>;
  * Names other trackers and spreadsheets give the export's columns; a column named as the export names it maps itself.
  * A guess the user sees and can change in the mapping.
  */
-const SYNONYMS: Record<string, PickCsvColumn> = {
-  date: 'date_added',
-  placed: 'date_added',
-  placed_at: 'date_added',
-  event: 'game',
-  match: 'game',
-  pick: 'selection',
-  bet: 'selection',
-  price: 'odds',
-  book: 'bookmaker',
-  sportsbook: 'bookmaker',
-  wager: 'stake',
-  risk: 'stake',
-  amount: 'stake',
-  result: 'status',
-  payout: 'actual_payout',
-};
+const SYNONYMS = new Map<string, PickCsvColumn>(
+  Object.entries({
+    date: 'date_added',
+    placed: 'date_added',
+    placed_at: 'date_added',
+    event: 'game',
+    match: 'game',
+    pick: 'selection',
+    bet: 'selection',
+    price: 'odds',
+    book: 'bookmaker',
+    sportsbook: 'bookmaker',
+    wager: 'stake',
+    risk: 'stake',
+    amount: 'stake',
+    result: 'status',
+    payout: 'actual_payout',
+  }),
+);
 
 const normalise = (name: string) => name.trim().toLowerCase();
 
@@ -65,7 +67,7 @@ export function guessMapping(fields: readonly string[]): CsvMapping {
     const name = normalise(field).replace(/[\s-]+/g, '_');
     const column = (PICK_CSV_COLUMNS as readonly string[]).includes(name)
       ? (name as PickCsvColumn)
-      : (SYNONYMS[name] ?? null);
+      : (SYNONYMS.get(name) ?? null);
     if (!column || taken.has(column)) return null;
     taken.add(column);
     return column;

@@ -20,14 +20,16 @@ import { fetchSteamRecord, steamKeys, type SteamRecordChoice } from './steam-api
 import { EXPIRY_TEXT } from './steam-feed';
 import './steam-record.css';
 
-const SPORT_NAMES: Record<string, string> = {
-  '': 'All sports',
-  ...Object.fromEntries(CORE_SPORTS.map((s) => [s.key, s.title])),
-};
+const SPORT_NAMES = new Map<string, string>([
+  ['', 'All sports'],
+  ...CORE_SPORTS.map((s): [string, string] => [s.key, s.title]),
+]);
+/** The sport select's names: its options are the sports above. */
+const SPORT_OPTION_NAMES = Object.fromEntries(SPORT_NAMES);
 const MARKET_NAMES: Record<SteamRecordChoice['market'], string> = { '': 'All markets', ...STEAM_MARKET_LABELS };
 const percent = (fraction: number | null) => (fraction === null ? '—' : `${(fraction * 100).toFixed(1)}%`);
 const clv = (pct: number | null) => (pct === null ? '—' : `${pct > 0 ? '+' : ''}${pct.toFixed(2)}%`);
-const sportName = (key: string | null) => (key === null ? 'All' : (SPORT_NAMES[key] ?? key));
+const sportName = (key: string | null) => (key === null ? 'All' : (SPORT_NAMES.get(key) ?? key));
 
 function GroupRow({ group }: { group: SteamRecordGroup }) {
   return (
@@ -177,7 +179,7 @@ export function SteamRecordPage() {
           label="Sport"
           value={sport}
           values={['', ...CORE_SPORTS.map((s) => s.key)]}
-          names={SPORT_NAMES}
+          names={SPORT_OPTION_NAMES}
           onChange={(sport) => setFilter((f) => ({ ...f, sport }))}
         />
         <ValueSelect

@@ -7,44 +7,44 @@ import { canonicalBookKey } from './sportsbooks';
  */
 
 /** Each book's site; its domain (and any subdomain of it) is where that book's links may point. */
-const BOOK_SITES: Readonly<Record<string, { site: string; domains?: readonly string[] }>> = {
-  draftkings: { site: 'https://sportsbook.draftkings.com' },
-  fanduel: { site: 'https://sportsbook.fanduel.com' },
-  betmgm: { site: 'https://sports.betmgm.com' },
-  williamhill_us: { site: 'https://sportsbook.caesars.com', domains: ['caesars.com', 'williamhill.com'] },
-  pointsbetus: { site: 'https://pointsbet.com' },
-  betrivers: { site: 'https://www.betrivers.com' },
-  espnbet: { site: 'https://espnbet.com' },
-  fanatics: { site: 'https://sportsbook.fanatics.com' },
-  hardrockbet: { site: 'https://www.hardrock.bet', domains: ['hardrock.bet'] },
-  wynnbet: { site: 'https://www.wynnbet.com' },
-  unibet_us: { site: 'https://www.unibet.com' },
-  pinnacle: { site: 'https://www.pinnacle.com' },
-  novig: { site: 'https://www.novig.us', domains: ['novig.us'] },
-  prophetx: { site: 'https://www.prophetx.co', domains: ['prophetx.co'] },
-  rebet: { site: 'https://www.rebet.app', domains: ['rebet.app'] },
-  betopenly: { site: 'https://www.betopenly.com' },
-  fliff: { site: 'https://www.getfliff.com', domains: ['getfliff.com'] },
-  circasports: { site: 'https://www.circasports.com' },
-  bovada: { site: 'https://www.bovada.lv', domains: ['bovada.lv'] },
-  betonlineag: { site: 'https://www.betonline.ag', domains: ['betonline.ag'] },
-  mybookieag: { site: 'https://www.mybookie.ag', domains: ['mybookie.ag'] },
-  lowvig: { site: 'https://www.lowvig.ag', domains: ['lowvig.ag'] },
-  prizepicks: { site: 'https://app.prizepicks.com' },
-  underdog: { site: 'https://underdogfantasy.com' },
-  pick6: { site: 'https://pick6.draftkings.com' },
-  dabble_au: { site: 'https://dabble.com' },
-  sleeper: { site: 'https://sleeper.com' },
-};
+const BOOK_SITES = new Map<string, { site: string; domains?: readonly string[] }>(
+  Object.entries({
+    draftkings: { site: 'https://sportsbook.draftkings.com' },
+    fanduel: { site: 'https://sportsbook.fanduel.com' },
+    betmgm: { site: 'https://sports.betmgm.com' },
+    williamhill_us: { site: 'https://sportsbook.caesars.com', domains: ['caesars.com', 'williamhill.com'] },
+    pointsbetus: { site: 'https://pointsbet.com' },
+    betrivers: { site: 'https://www.betrivers.com' },
+    espnbet: { site: 'https://espnbet.com' },
+    fanatics: { site: 'https://sportsbook.fanatics.com' },
+    hardrockbet: { site: 'https://www.hardrock.bet', domains: ['hardrock.bet'] },
+    wynnbet: { site: 'https://www.wynnbet.com' },
+    unibet_us: { site: 'https://www.unibet.com' },
+    pinnacle: { site: 'https://www.pinnacle.com' },
+    novig: { site: 'https://www.novig.us', domains: ['novig.us'] },
+    prophetx: { site: 'https://www.prophetx.co', domains: ['prophetx.co'] },
+    rebet: { site: 'https://www.rebet.app', domains: ['rebet.app'] },
+    betopenly: { site: 'https://www.betopenly.com' },
+    fliff: { site: 'https://www.getfliff.com', domains: ['getfliff.com'] },
+    circasports: { site: 'https://www.circasports.com' },
+    bovada: { site: 'https://www.bovada.lv', domains: ['bovada.lv'] },
+    betonlineag: { site: 'https://www.betonline.ag', domains: ['betonline.ag'] },
+    mybookieag: { site: 'https://www.mybookie.ag', domains: ['mybookie.ag'] },
+    lowvig: { site: 'https://www.lowvig.ag', domains: ['lowvig.ag'] },
+    prizepicks: { site: 'https://app.prizepicks.com' },
+    underdog: { site: 'https://underdogfantasy.com' },
+    pick6: { site: 'https://pick6.draftkings.com' },
+    dabble_au: { site: 'https://dabble.com' },
+    sleeper: { site: 'https://sleeper.com' },
+  }),
+);
 
 /** The last two labels of a host: sportsbook.draftkings.com → draftkings.com. */
 const siteDomain = (site: string) => new URL(site).hostname.split('.').slice(-2).join('.');
 
 // Read once: every bookmaker of every fetched board asks for its site and domains (settleBookLinks).
-const SITE_HREFS = new Map(Object.entries(BOOK_SITES).map(([book, { site }]) => [book, new URL(site).href]));
-const SITE_DOMAINS = new Map(
-  Object.entries(BOOK_SITES).map(([book, { site, domains }]) => [book, domains ?? [siteDomain(site)]]),
-);
+const SITE_HREFS = new Map([...BOOK_SITES].map(([book, { site }]) => [book, new URL(site).href]));
+const SITE_DOMAINS = new Map([...BOOK_SITES].map(([book, { site, domains }]) => [book, domains ?? [siteDomain(site)]]));
 
 function domainsOf(book: string): readonly string[] {
   return SITE_DOMAINS.get(canonicalBookKey(book)) ?? [];
@@ -93,42 +93,44 @@ interface Resolver {
  * shapes are the books' public deep-link formats as The Odds API documents them (DraftKings, FanDuel) or as the books'
  * own sites use them.
  */
-const RESOLVERS: Readonly<Record<string, Resolver>> = {
-  draftkings: {
-    needs: ['event', 'outcome'],
-    build: ({ event, outcome }) => `https://sportsbook.draftkings.com/event/${event}?outcomes=${outcome}`,
-  },
-  fanduel: {
-    needs: ['market', 'outcome'],
-    build: ({ market, outcome }) =>
-      `https://sportsbook.fanduel.com/addToBetslip?marketId[0]=${market}&selectionId[0]=${outcome}`,
-  },
-  betmgm: {
-    needs: ['event', 'market', 'outcome'],
-    build: ({ event, market, outcome }) =>
-      `https://sports.betmgm.com/en/sports/events/${event}?options=${event}-${market}-${outcome}`,
-  },
-  williamhill_us: {
-    needs: ['outcome'],
-    build: ({ outcome }) => `https://sportsbook.caesars.com/us/bet/betslip?selectionIds=${outcome}`,
-  },
-  pointsbetus: {
-    needs: ['event', 'outcome'],
-    build: ({ event, outcome }) => `https://pointsbet.com/sports/event/${event}?outcomeId=${outcome}`,
-  },
-  betrivers: {
-    needs: ['event', 'outcome'],
-    build: ({ event, outcome }) =>
-      `https://www.betrivers.com/?page=sportsbook#event/${event}?coupon=single|${outcome}|`,
-  },
-};
+const RESOLVERS = new Map<string, Resolver>(
+  Object.entries({
+    draftkings: {
+      needs: ['event', 'outcome'],
+      build: ({ event, outcome }) => `https://sportsbook.draftkings.com/event/${event}?outcomes=${outcome}`,
+    },
+    fanduel: {
+      needs: ['market', 'outcome'],
+      build: ({ market, outcome }) =>
+        `https://sportsbook.fanduel.com/addToBetslip?marketId[0]=${market}&selectionId[0]=${outcome}`,
+    },
+    betmgm: {
+      needs: ['event', 'market', 'outcome'],
+      build: ({ event, market, outcome }) =>
+        `https://sports.betmgm.com/en/sports/events/${event}?options=${event}-${market}-${outcome}`,
+    },
+    williamhill_us: {
+      needs: ['outcome'],
+      build: ({ outcome }) => `https://sportsbook.caesars.com/us/bet/betslip?selectionIds=${outcome}`,
+    },
+    pointsbetus: {
+      needs: ['event', 'outcome'],
+      build: ({ event, outcome }) => `https://pointsbet.com/sports/event/${event}?outcomeId=${outcome}`,
+    },
+    betrivers: {
+      needs: ['event', 'outcome'],
+      build: ({ event, outcome }) =>
+        `https://www.betrivers.com/?page=sportsbook#event/${event}?coupon=single|${outcome}|`,
+    },
+  }),
+);
 
 /** The books a resolver builds bet-slip links for (spec 001 §7). */
-export const SMART_LINK_BOOKS: readonly string[] = Object.keys(RESOLVERS);
+export const SMART_LINK_BOOKS: readonly string[] = [...RESOLVERS.keys()];
 
 /** The bet-slip link a resolver builds for this book and these ids; null for other books or missing ids. */
 export function smartLink(book: string, ids: BookIds): string | null {
-  const resolver = RESOLVERS[canonicalBookKey(book)];
+  const resolver = RESOLVERS.get(canonicalBookKey(book));
   return resolver ? resolvedLink(resolver, ids) : null;
 }
 
@@ -188,7 +190,7 @@ function setLink(item: { link?: string }, link: string | null): void {
 export function settleBookmaker(bookmaker: BoardBookmaker): void {
   setLink(bookmaker, checkedBookUrl(bookmaker.key, bookmaker.link) ?? bookSite(bookmaker.key));
   // Looked up once per bookmaker: most books have no resolver, and most outcomes no link of their own.
-  const resolver = RESOLVERS[canonicalBookKey(bookmaker.key)];
+  const resolver = RESOLVERS.get(canonicalBookKey(bookmaker.key));
   for (const market of bookmaker.markets) {
     if (market.link !== undefined) setLink(market, checkedBookUrl(bookmaker.key, market.link));
     for (const outcome of market.outcomes) {

@@ -59,20 +59,22 @@ export const SPORTSBOOKS: readonly Sportsbook[] = [
 ];
 
 /** Old or alternative keys seen in stored preferences and the documents, mapped to the catalogue's. */
-const ALIASES: Record<string, string> = {
-  caesars: 'williamhill_us',
-  draftkings_pick6: 'pick6',
-  pointsbet: 'pointsbetus',
-  unibet: 'unibet_us',
-  betonline: 'betonlineag',
-  circa: 'circasports',
-  hardrock: 'hardrockbet',
-  prophet_exchange: 'prophetx',
-};
+const ALIASES = new Map<string, string>(
+  Object.entries({
+    caesars: 'williamhill_us',
+    draftkings_pick6: 'pick6',
+    pointsbet: 'pointsbetus',
+    unibet: 'unibet_us',
+    betonline: 'betonlineag',
+    circa: 'circasports',
+    hardrock: 'hardrockbet',
+    prophet_exchange: 'prophetx',
+  }),
+);
 
 export function canonicalBookKey(key: string): string {
   const lowered = key.trim().toLowerCase();
-  return ALIASES[lowered] ?? lowered;
+  return ALIASES.get(lowered) ?? lowered;
 }
 
 const BY_KEY = new Map(SPORTSBOOKS.map((b) => [b.key, b]));

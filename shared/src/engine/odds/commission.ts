@@ -62,18 +62,20 @@ export const COMMISSION_BOOKS: readonly string[] = [
   ...SPORTSBOOKS.filter((b) => b.isExchange && !(b.key in DEFAULT_COMMISSIONS)).map((b) => b.key),
 ];
 
-const EXCHANGE_NAMES: Readonly<Record<string, string>> = {
-  betfair: 'Betfair Exchange',
-  betfair_ex_uk: 'Betfair Exchange (UK)',
-  betfair_ex_eu: 'Betfair Exchange (EU)',
-  betfair_ex_au: 'Betfair Exchange (AU)',
-  matchbook: 'Matchbook',
-  smarkets: 'Smarkets',
-};
+const EXCHANGE_NAMES = new Map<string, string>(
+  Object.entries({
+    betfair: 'Betfair Exchange',
+    betfair_ex_uk: 'Betfair Exchange (UK)',
+    betfair_ex_eu: 'Betfair Exchange (EU)',
+    betfair_ex_au: 'Betfair Exchange (AU)',
+    matchbook: 'Matchbook',
+    smarkets: 'Smarkets',
+  }),
+);
 
 /** What My Sportsbooks calls an exchange: its own name, or the catalogue's (spec 001 §3). */
 export function exchangeName(key: string): string {
-  return EXCHANGE_NAMES[key] ?? sportsbookName(key);
+  return EXCHANGE_NAMES.get(key) ?? sportsbookName(key);
 }
 
 /** A commission rate a user or the CLI may set: a FRACTION in [0, 1). */
@@ -95,7 +97,8 @@ export function commissionRates(overrides?: Readonly<Record<string, number>> | n
 
 /** A book's commission (FRACTION): its rate in `rates`, 0 for a book that takes none. */
 export function commissionOf(book: string, rates: CommissionRates = DEFAULT_COMMISSIONS): number {
-  return rates[canonicalBookKey(book)] ?? 0;
+  const key = canonicalBookKey(book);
+  return Object.hasOwn(rates, key) ? rates[key] : 0;
 }
 
 /** The effective decimal of a back bet at `decimal` paying `commission` (FRACTION) on its net winnings. */

@@ -6,18 +6,20 @@ import { canonicalBookKey, findSportsbook } from '../../domain/books/sportsbooks
  * 2.5; lowvig 2; major US books 1.5; all others 1. "Major US books" are the catalogue's popular ones
  * (draftkings, fanduel, betmgm, caesars/williamhill_us, pointsbetus).
  */
-const BOOK_WEIGHTS: Record<string, number> = {
-  pinnacle: 3,
-  circasports: 2.5,
-  novig: 2.5,
-  prophetx: 2.5,
-  lowvig: 2,
-};
+const BOOK_WEIGHTS = new Map<string, number>(
+  Object.entries({
+    pinnacle: 3,
+    circasports: 2.5,
+    novig: 2.5,
+    prophetx: 2.5,
+    lowvig: 2,
+  }),
+);
 export const MAJOR_US_BOOK_WEIGHT = 1.5;
 
 export function bookWeight(key: string): number {
   const canonical = canonicalBookKey(key);
-  return BOOK_WEIGHTS[canonical] ?? (findSportsbook(canonical)?.popular ? MAJOR_US_BOOK_WEIGHT : 1);
+  return BOOK_WEIGHTS.get(canonical) ?? (findSportsbook(canonical)?.popular ? MAJOR_US_BOOK_WEIGHT : 1);
 }
 
 /**

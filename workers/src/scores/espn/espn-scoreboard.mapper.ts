@@ -1,17 +1,19 @@
 import { CORE_SPORTS, ScoreboardEvent, ScoreboardOdds, gameStatus } from '@oddspulse/shared';
 
 /** The provider's sport key → ESPN's {sport}/{league} path (spec 002 §7 sport keys). */
-export const ESPN_LEAGUES: Record<string, string> = {
-  americanfootball_nfl: 'football/nfl',
-  americanfootball_ncaaf: 'football/college-football',
-  basketball_nba: 'basketball/nba',
-  basketball_ncaab: 'basketball/mens-college-basketball',
-  basketball_wnba: 'basketball/wnba',
-  icehockey_nhl: 'hockey/nhl',
-  baseball_mlb: 'baseball/mlb',
-  soccer_usa_mls: 'soccer/usa.1',
-  soccer_epl: 'soccer/eng.1',
-};
+export const ESPN_LEAGUES: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    americanfootball_nfl: 'football/nfl',
+    americanfootball_ncaaf: 'football/college-football',
+    basketball_nba: 'basketball/nba',
+    basketball_ncaab: 'basketball/mens-college-basketball',
+    basketball_wnba: 'basketball/wnba',
+    icehockey_nhl: 'hockey/nhl',
+    baseball_mlb: 'baseball/mlb',
+    soccer_usa_mls: 'soccer/usa.1',
+    soccer_epl: 'soccer/eng.1',
+  }),
+);
 
 // ESPN's scoreboard is undocumented and varies by league and season: every field is read defensively below.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -15,7 +15,7 @@ export class EspnScoresProvider implements ScoresProvider {
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
   async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
-    const league = ESPN_LEAGUES[sport];
+    const league = ESPN_LEAGUES.get(sport);
     if (!league) throw new FeedError('invalid_request', `Unsupported sport for backend scoreboard: ${sport}`, false);
     const url = new URL(`${this.config.ESPN_BASE_URL.replace(/\/$/, '')}/${league}/scoreboard`);
     const { body } = await getJson<unknown>({

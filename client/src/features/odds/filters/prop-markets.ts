@@ -49,49 +49,63 @@ const PROP_MARKET_TITLES = {
 };
 
 /** Each sport's markets, by the prefix of its sport key: its categories in order, each category's markets in order. */
-const SPORT_PROP_MARKETS: Record<string, Record<string, readonly (keyof typeof PROP_MARKET_TITLES)[]>> = {
-  americanfootball_: {
-    passing: [
-      'player_pass_yds',
-      'player_pass_tds',
-      'player_pass_completions',
-      'player_pass_attempts',
-      'player_pass_interceptions',
-    ],
-    rushing: ['player_rush_yds', 'player_rush_attempts'],
-    receiving: ['player_receptions', 'player_reception_yds'],
-    touchdowns: ['player_anytime_td', 'player_1st_td'],
-    combination: ['player_pass_rush_reception_yds', 'player_rush_reception_yds'],
-    defense: ['player_sacks', 'player_tackles_assists'],
-    kicking: ['player_field_goals', 'player_kicking_points'],
-  },
-  basketball_: {
-    basketball: [
-      'player_points',
-      'player_rebounds',
-      'player_assists',
-      'player_threes',
-      'player_points_rebounds_assists',
-      'player_blocks',
-      'player_steals',
-    ],
-  },
-  baseball_: {
-    batting: ['batter_hits', 'batter_total_bases', 'batter_home_runs', 'batter_rbis'],
-    pitching: ['pitcher_strikeouts', 'pitcher_hits_allowed'],
-  },
-  icehockey_: { hockey: ['player_points', 'player_goals', 'player_assists', 'player_shots_on_goal'] },
-  soccer_: {
-    soccerPlayers: ['player_goal_scorer_anytime', 'player_shots', 'player_shots_on_target', 'player_assists'],
-  },
-};
+const SPORT_PROP_MARKETS: ReadonlyArray<
+  readonly [string, Record<string, readonly (keyof typeof PROP_MARKET_TITLES)[]>]
+> = [
+  [
+    'americanfootball_',
+    {
+      passing: [
+        'player_pass_yds',
+        'player_pass_tds',
+        'player_pass_completions',
+        'player_pass_attempts',
+        'player_pass_interceptions',
+      ],
+      rushing: ['player_rush_yds', 'player_rush_attempts'],
+      receiving: ['player_receptions', 'player_reception_yds'],
+      touchdowns: ['player_anytime_td', 'player_1st_td'],
+      combination: ['player_pass_rush_reception_yds', 'player_rush_reception_yds'],
+      defense: ['player_sacks', 'player_tackles_assists'],
+      kicking: ['player_field_goals', 'player_kicking_points'],
+    },
+  ],
+  [
+    'basketball_',
+    {
+      basketball: [
+        'player_points',
+        'player_rebounds',
+        'player_assists',
+        'player_threes',
+        'player_points_rebounds_assists',
+        'player_blocks',
+        'player_steals',
+      ],
+    },
+  ],
+  [
+    'baseball_',
+    {
+      batting: ['batter_hits', 'batter_total_bases', 'batter_home_runs', 'batter_rbis'],
+      pitching: ['pitcher_strikeouts', 'pitcher_hits_allowed'],
+    },
+  ],
+  ['icehockey_', { hockey: ['player_points', 'player_goals', 'player_assists', 'player_shots_on_goal'] }],
+  [
+    'soccer_',
+    {
+      soccerPlayers: ['player_goal_scorer_anytime', 'player_shots', 'player_shots_on_target', 'player_assists'],
+    },
+  ],
+];
 
 /** Each market also exists as an alternate variant (`<key>_alternate`). */
 const withAlternates = (markets: PropMarket[]) =>
   markets.flatMap((x) => [x, { ...x, key: `${x.key}_alternate`, title: `${x.title} (Alt)` }]);
 
 export function propMarketsForSport(sportKey: string): PropMarket[] {
-  const sport = Object.entries(SPORT_PROP_MARKETS).find(([prefix]) => sportKey.startsWith(prefix));
+  const sport = SPORT_PROP_MARKETS.find(([prefix]) => sportKey.startsWith(prefix));
   if (!sport) return [];
   return withAlternates(
     Object.entries(sport[1]).flatMap(([category, keys]) =>

@@ -5,14 +5,16 @@
  */
 export type RowKeyAction = 'toggle' | 'next' | 'previous' | 'first' | 'last';
 
-const ACTIONS: Record<string, RowKeyAction> = {
-  Enter: 'toggle',
-  ' ': 'toggle',
-  ArrowDown: 'next',
-  ArrowUp: 'previous',
-  Home: 'first',
-  End: 'last',
-};
+const ACTIONS = new Map<string, RowKeyAction>(
+  Object.entries({
+    Enter: 'toggle',
+    ' ': 'toggle',
+    ArrowDown: 'next',
+    ArrowUp: 'previous',
+    Home: 'first',
+    End: 'last',
+  }),
+);
 
 /** What a key pressed on a focused row does; null leaves the key to the browser (Tab, a modifier chord). */
 export function rowKeyAction(event: {
@@ -22,7 +24,7 @@ export function rowKeyAction(event: {
   metaKey?: boolean;
 }): RowKeyAction | null {
   if (event.altKey || event.ctrlKey || event.metaKey) return null;
-  return ACTIONS[event.key] ?? null;
+  return ACTIONS.get(event.key) ?? null;
 }
 
 /** The row index a move lands on, kept within the rows (no wrapping, so End and Home mean the ends). */
