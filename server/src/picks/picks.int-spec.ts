@@ -63,6 +63,21 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     expect(query.status).toBe(400);
   });
 
+  it("breaks the statistics down by a league, book or market named as an object's own property, into its own bucket", async () => {
+    const { session } = await signUp(t);
+    for (const over of [{ league: '__proto__' }, { market: 'constructor' }, { bookmaker: 'toString' }])
+      expect((await t.http().post('/api/picks').set(bearer(session)).send(pick(over))).status).toBe(201);
+    const stats = await t.http().get('/api/picks/stats?period=30d').set(bearer(session));
+    expect(stats.status).toBe(200);
+    expect(stats.body.sportStats).toEqual({
+      ['__proto__']: expect.objectContaining({ bets: 1 }),
+      NFL: expect.objectContaining({ bets: 2 }),
+    });
+    expect(stats.body.marketStats).toMatchObject({ constructor: { bets: 1 }, 'Point Spread': { bets: 2 } });
+    expect(Object.keys(stats.body.bookStats).sort()).toEqual(['draftkings', 'toString']);
+    expect(Object.prototype).not.toHaveProperty('bets');
+  });
+
   it('settles by hand once: a win keeps whole dollars, and status never moves back (spec 002 §4)', async () => {
     const { session } = await signUp(t);
     const { body: created } = await t.http().post('/api/picks').set(bearer(session)).send(pick());

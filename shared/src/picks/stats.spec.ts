@@ -112,6 +112,32 @@ describe('computePickStats', () => {
     expect(computePickStats([pick({ bookmaker: null, market: '' })]).bookStats).toHaveProperty('Other');
   });
 
+  it("keeps a league, book or market named as an object's own property (__proto__, constructor) as its own bucket", () => {
+    const named = computePickStats([
+      pick({
+        status: 'won',
+        actualPayoutCents: 20_000,
+        league: '__proto__',
+        bookmaker: 'constructor',
+        market: 'toString',
+      }),
+    ]);
+    const bucket = {
+      bets: 1,
+      won: 1,
+      lost: 0,
+      push: 0,
+      stakedCents: 10_000,
+      returnsCents: 20_000,
+      profitCents: 10_000,
+    };
+    expect(Object.getOwnPropertyDescriptor(named.sportStats, '__proto__')?.value).toEqual({ ...bucket, winRate: 100 });
+    expect(Object.getOwnPropertyDescriptor(named.bookStats, 'constructor')?.value).toEqual({ ...bucket, winRate: 100 });
+    expect(Object.getOwnPropertyDescriptor(named.marketStats, 'toString')?.value).toEqual({ ...bucket, winRate: 100 });
+    expect(JSON.parse(JSON.stringify(named.sportStats))).toEqual({ ['__proto__']: { ...bucket, winRate: 100 } });
+    expect(Object.prototype).not.toHaveProperty('bets');
+  });
+
   it('is all zeros and nulls with no picks', () => {
     expect(computePickStats([])).toMatchObject({
       totalBets: 0,

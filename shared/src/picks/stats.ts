@@ -100,6 +100,12 @@ function emptyMonth(): MonthStats {
   return { bets: 0, won: 0, lost: 0, push: 0, stakedCents: 0, returnsCents: 0, profitCents: 0 };
 }
 
+function bucketOf(buckets: Map<string, MonthStats>, key: string): MonthStats {
+  let bucket = buckets.get(key);
+  if (!bucket) buckets.set(key, (bucket = emptyMonth()));
+  return bucket;
+}
+
 function addTo(bucket: MonthStats, group: PickTotals) {
   bucket.bets += group.bets;
   if (group.status === 'pending') return;
@@ -115,10 +121,12 @@ function addTo(bucket: MonthStats, group: PickTotals) {
  * one with the share that beat the closing line, and the breakdowns by month, league, book and market.
  */
 export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: PickStreaks): PickStats {
-  const monthlyStats: Record<string, MonthStats> = {};
-  const sportBuckets: Record<string, MonthStats> = {};
-  const bookBuckets: Record<string, MonthStats> = {};
-  const marketBuckets: Record<string, MonthStats> = {};
+  // Maps, not objects: a league, book or market is the user's own text, and `__proto__` as an object's key would
+  // add that bucket's sums to Object.prototype
+  const monthlyStats = new Map<string, MonthStats>();
+  const sportBuckets = new Map<string, MonthStats>();
+  const bookBuckets = new Map<string, MonthStats>();
+  const marketBuckets = new Map<string, MonthStats>();
   const counts = { won: 0, lost: 0, push: 0, pending: 0 };
   let bets = 0;
   let staked = 0;
@@ -131,10 +139,10 @@ export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: Pick
   for (const group of groups) {
     bets += group.bets;
     counts[group.status] += group.bets;
-    addTo((monthlyStats[group.month] ??= emptyMonth()), group);
-    addTo((sportBuckets[group.league || 'Other'] ??= emptyMonth()), group);
-    addTo((bookBuckets[group.book || 'Other'] ??= emptyMonth()), group);
-    addTo((marketBuckets[group.market || 'Other'] ??= emptyMonth()), group);
+    addTo(bucketOf(monthlyStats, group.month), group);
+    addTo(bucketOf(sportBuckets, group.league || 'Other'), group);
+    addTo(bucketOf(bookBuckets, group.book || 'Other'), group);
+    addTo(bucketOf(marketBuckets, group.market || 'Other'), group);
     if (group.status !== 'pending') {
       staked += group.stakedCents;
       returns += group.returnsCents;
@@ -146,12 +154,11 @@ export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: Pick
     beatClose += group.beatCloseCount;
   }
 
-  const withWinRates = (buckets: Record<string, MonthStats>) => {
-    const out: Record<string, SportStats> = {};
-    for (const [key, bucket] of Object.entries(buckets))
-      out[key] = { ...bucket, winRate: percent(bucket.won, bucket.won + bucket.lost) };
-    return out;
-  };
+  // Object.fromEntries defines each key as the object's own, `__proto__` too
+  const withWinRates = (buckets: Map<string, MonthStats>): Record<string, SportStats> =>
+    Object.fromEntries(
+      [...buckets].map(([key, bucket]) => [key, { ...bucket, winRate: percent(bucket.won, bucket.won + bucket.lost) }]),
+    );
   const mean = ({ sum, count }: { sum: number; count: number }) => (count ? roundOneDecimal(sum / count) : null);
 
   return {
@@ -172,7 +179,7 @@ export function pickStatsFromTotals(groups: readonly PickTotals[], streaks: Pick
     bestStreak: streaks.best,
     currentStreak: streaks.current,
     streakType: streaks.type,
-    monthlyStats,
+    monthlyStats: Object.fromEntries(monthlyStats),
     sportStats: withWinRates(sportBuckets),
     bookStats: withWinRates(bookBuckets),
     marketStats: withWinRates(marketBuckets),
