@@ -32,7 +32,10 @@ const bankrollCents = z.unknown().transform((raw, ctx) => {
  * the exchanges of COMMISSION_BOOKS, each from 0 to below 1.
  */
 const commissions = withApiError(
-  z.record(z.string(), z.unknown()),
+  // not z.record, which leaves a `__proto__` key out: each book sent is refused or kept, that one too
+  z
+    .custom<Record<string, unknown>>((raw) => typeof raw === 'object' && raw !== null && !Array.isArray(raw))
+    .meta({ type: 'object', additionalProperties: { type: 'number' } }),
   invalid('Commissions must be an object of exchange to rate'),
 ).transform((raw, ctx) =>
   exchangeCommissions(

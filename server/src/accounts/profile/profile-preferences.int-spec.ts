@@ -285,6 +285,15 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
         .send({ commissions: { matchbook: 2 } });
       expect(tooHigh.status).toBe(400);
       expect(tooHigh.body.message).toBe('Commission must be a fraction from 0 to below 1: matchbook');
+      // as JSON text: an object literal's `__proto__` would set its prototype, never send the key
+      const prototypeKey = await t
+        .http()
+        .put('/api/preferences')
+        .set(bearer(session))
+        .set('content-type', 'application/json')
+        .send('{"commissions":{"__proto__":0.01}}');
+      expect(prototypeKey.status).toBe(400);
+      expect(prototypeKey.body.message).toBe('Not an exchange: __proto__');
     });
   });
 
