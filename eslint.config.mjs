@@ -19,7 +19,7 @@ const TESTS_AND_BENCHES = ['**/*.spec.ts', '**/*.spec.tsx', '**/*.int-spec.ts', 
 /** A module's object literal typed `Record<string, …>` (or `Readonly<Record<string, …>>`): a table looked up by key. */
 const MODULE_CONSTANT =
   ":matches(Program, ExportNamedDeclaration) > VariableDeclaration > VariableDeclarator[init.type='ObjectExpression']";
-const STRING_KEYED = "[id.typeAnnotation.typeAnnotation.typeArguments.params.0.type='TSStringKeyword']";
+const DECLARED = 'id.typeAnnotation.typeAnnotation';
 const LOOKUP_TABLE =
   'A table looked up by a string is a Map (new Map(Object.entries({ … }))): an object answers __proto__, constructor and toString from Object.prototype.';
 
@@ -131,11 +131,11 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: `${MODULE_CONSTANT}[id.typeAnnotation.typeAnnotation.typeName.name='Record']${STRING_KEYED}`,
+          selector: `${MODULE_CONSTANT}[${DECLARED}.typeName.name='Record'][${DECLARED}.typeArguments.params.0.type='TSStringKeyword']`,
           message: LOOKUP_TABLE,
         },
         {
-          selector: `${MODULE_CONSTANT}[id.typeAnnotation.typeAnnotation.typeName.name='Readonly'][id.typeAnnotation.typeAnnotation.typeArguments.params.0.typeName.name='Record']${STRING_KEYED.replace('typeArguments.params.0.type', 'typeArguments.params.0.typeArguments.params.0.type')}`,
+          selector: `${MODULE_CONSTANT}[${DECLARED}.typeName.name='Readonly'][${DECLARED}.typeArguments.params.0.typeName.name='Record'][${DECLARED}.typeArguments.params.0.typeArguments.params.0.type='TSStringKeyword']`,
           message: LOOKUP_TABLE,
         },
       ],
