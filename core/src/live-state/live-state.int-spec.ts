@@ -67,12 +67,14 @@ describe('the live state (real Redis)', () => {
   // one lock TTL (it held a 120 s lock before, and the sport went unpolled for ~130 s).
   describe('the feed poll lock', () => {
     it('stays held past its TTL while the poll runs, and is free the moment it ends', async () => {
-      const ttl = 300;
+      // renewed every third of its TTL, so a loop held up for under two thirds of it (a loaded CI machine; 200 ms of
+      // a 300-ms TTL was once not enough) keeps it; the workers' is 10 s
+      const ttl = 1_500;
       const running = state.withFeedLock('odds', 'basketball_nba', ttl, async () => {
-        await sleep(1000);
+        await sleep(3_500);
         return 'polled';
       });
-      await sleep(700);
+      await sleep(2_500);
       expect(await state.withFeedLock('odds', 'basketball_nba', ttl, async () => 'second')).toBeNull();
       expect(await running).toBe('polled');
       expect(await state.withFeedLock('odds', 'basketball_nba', ttl, async () => 'next')).toBe('next');
