@@ -1,5 +1,6 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { isMobile } from './support/accounts';
+import { executeArbitrage } from './support/scanner';
 import { signInAsNewUser } from './support/users';
 
 /** The book's own sites: a link's host must be the book's domain or under it. */
@@ -82,15 +83,15 @@ test('each leg of an arbitrage opens at its book, and the slip opens all legs in
   await expect(first).toBeVisible({ timeout: 60_000 });
   // The simulator's arbitrages close within seconds: one card is pinned by id, and a card that left is replaced.
   let count = 0;
-  await expect(async () => {
+  await executeArbitrage(page, async () => {
     const id = await first.getAttribute('data-opportunity-id', { timeout: 5_000 });
     const card = page.locator(`[data-testid=opportunity][data-opportunity-id="${id}"]`);
     const legs = card.getByTestId('leg');
     count = await legs.count();
     expect(count).toBeGreaterThanOrEqual(2);
     for (let i = 0; i < count; i++) await expectPointsAtItsBook(legs.nth(i).getByTestId('open-in-book'));
-    await card.getByRole('button', { name: 'Execute' }).click({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
+    return card;
+  });
   const slip = page.getByTestId('bet-slip');
   const openAll = slip.getByTestId('open-all-legs');
   await expect(openAll).toHaveText(`Open all legs (${count})`);

@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { isMobile } from './support/accounts';
+import { executeArbitrage } from './support/scanner';
 import { SCORE_SPORTS, scores, signIn as signInAs, signInAsNewUser, subscribedUser } from './support/users';
 
 // spec 001 §5 arbitrage, DECISIONS 12: opportunities arrive and change live, each leg with its age
@@ -54,12 +55,12 @@ test('a Platinum user watches arbitrage opportunities arrive and change without 
 
   // Execute puts every leg on the bet slip with its stake (DECISIONS 12).
   let legCount = 0;
-  await expect(async () => {
+  await executeArbitrage(page, async () => {
     const card = await pinned();
     legCount = await card.getByTestId('leg').count();
     expect(legCount).toBeGreaterThanOrEqual(2);
-    await card.getByRole('button', { name: 'Execute' }).click({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
+    return card;
+  });
   const slip = page.getByTestId('bet-slip');
   await expect(slip).toBeVisible();
   expect(await slip.getByTestId('slip-item').count()).toBe(legCount);

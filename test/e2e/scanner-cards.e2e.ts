@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { executeArbitrage } from './support/scanner';
 import { signIn, subscribedUser } from './support/users';
 
 /** A Platinum user on the arbitrage scanner with every book saved, the first card shown. */
@@ -85,11 +86,11 @@ test('an executed arbitrage shows its guaranteed return and profit in the slip, 
 }, testInfo) => {
   test.setTimeout(120_000);
   await openScanner(page, request, testInfo);
-  await expect(async () => {
+  await executeArbitrage(page, async () => {
     const card = page.getByTestId('opportunity').first();
     expect(await card.getByTestId('leg').count()).toBeGreaterThanOrEqual(2);
-    await card.getByRole('button', { name: 'Execute' }).click({ timeout: 1_000 });
-  }).toPass({ timeout: 60_000 });
+    return card;
+  });
   const slip = page.getByTestId('bet-slip');
   await expect(slip).toBeVisible();
   const money = (text: string | null) => Number((text ?? '').replace(/[^0-9.−-]/g, '').replace('−', '-'));
