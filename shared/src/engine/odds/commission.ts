@@ -98,6 +98,7 @@ export function commissionRates(overrides?: Readonly<Record<string, number>> | n
 /** A book's commission (FRACTION): its rate in `rates`, 0 for a book that takes none. */
 export function commissionOf(book: string, rates: CommissionRates = DEFAULT_COMMISSIONS): number {
   const key = canonicalBookKey(book);
+  // the rates are an object (stored and sent as JSON): a feed's book named `constructor` must not find Object's
   return Object.hasOwn(rates, key) ? rates[key] : 0;
 }
 
