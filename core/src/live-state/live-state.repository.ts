@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type {
   BoardEvent,
@@ -83,6 +83,8 @@ function stamped(board: SportBoard | null, stamp: BoardStamp | null): SportBoard
 export class LiveStateRepository {
   /** Per kind and sport, the events of the board revision read last (readBoards). */
   private readonly contents = new Map<string, { revision: string; events: BoardEvent[] }>();
+
+  private readonly logger = new Logger(LiveStateRepository.name);
 
   constructor(private readonly redis: RedisService) {}
 
@@ -404,8 +406,13 @@ export class LiveStateRepository {
     if ((await this.redis.client.set(key, token, 'PX', ttlMs, 'NX')) !== 'OK') return null;
     const renewal = setInterval(
       () => {
-        // A renewal that fails (Redis away) lets the lock lapse, which is the safe way for it to fail: at worst two polls overlap.
-        this.redis.client.eval(RENEW_SCRIPT, 1, key, token, String(ttlMs)).catch(() => 0);
+        // A renewal that fails (Redis away) lets the lock lapse, which is the safe way for it to fail: at worst two polls
+        // overlap, which is said here, as nothing else would show it.
+        this.redis.client
+          .eval(RENEW_SCRIPT, 1, key, token, String(ttlMs))
+          .catch((error: Error) =>
+            this.logger.warn(`The ${kind} poll lock of ${sport} was not renewed and may lapse: ${error.message}`),
+          );
       },
       Math.max(1, Math.floor(ttlMs / 3)),
     );
