@@ -48,7 +48,7 @@ export function illegalTextAt(value: unknown, path: string): { at: string; probl
 }
 
 /** A parsed body or query (a query string parses to an object without a prototype), not a Buffer or a class instance. */
-function isPlainObject(value: unknown): value is Record<string, unknown> {
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (!value || typeof value !== 'object') return false;
   const prototype = Object.getPrototypeOf(value);
   return prototype === Object.prototype || prototype === null;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { canonicalBookKey, findSportsbook, validateBankroll } from '@oddspulse/shared';
 import { ApiErrors } from '../../errors/api-errors';
 import { exchangeCommissions } from '../../validation/exchange-commissions';
+import { isPlainObject } from '../../validation/text-input.pipe';
 import { rejectWith, withApiError } from '../../validation/zod-validation.pipe';
 
 export const ODDS_FORMATS = ['american', 'decimal', 'fractional'] as const;
@@ -33,9 +34,7 @@ const bankrollCents = z.unknown().transform((raw, ctx) => {
  */
 const commissions = withApiError(
   // not z.record, which leaves a `__proto__` key out: each book sent is refused or kept, that one too
-  z
-    .custom<Record<string, unknown>>((raw) => typeof raw === 'object' && raw !== null && !Array.isArray(raw))
-    .meta({ type: 'object', additionalProperties: { type: 'number' } }),
+  z.custom<Record<string, unknown>>(isPlainObject).meta({ type: 'object', additionalProperties: { type: 'number' } }),
   invalid('Commissions must be an object of exchange to rate'),
 ).transform((raw, ctx) =>
   exchangeCommissions(
