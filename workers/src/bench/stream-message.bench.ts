@@ -8,8 +8,10 @@
  * pipeline's intake) → diff (the game merged into the board and
  * diffed, the locked-market rule included) → store (the fields the step would write) → prepare (detection's kept
  * board brought up to the new board) → scan (the changed game) → publish (the diff's message serialised). Prints the CPU
- * of each stage and of the whole path per message, and the last line `bench:stream-message cpu-ms=<per message>
- * goal=0.05`. `--one-sport N` makes every recorded game, N times over, one sport's board. It asserts nothing.
+ * of each stage and of the whole path per message, how many of the rounds' messages changed the board (each moves the
+ * price its odd was last sent at: a message that restates a held price is another case, which costs far less), and the
+ * last line `bench:stream-message cpu-ms=<per message> goal=0.05`. `--one-sport N` makes every recorded game, N times
+ * over, one sport's board. It asserts nothing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -110,13 +112,22 @@ async function main(): Promise<void> {
     lapFrom = at;
   };
   let sent = 0;
-  /** The next message: one odd of the next sport, its price a cent up or down, newer than any before. */
+  /** The messages whose board diff was not empty: each message moves a price, and the bench says so rather than trusts it. */
+  let moves = 0;
+  /** How many times each odd was sent: its price alternates a cent above and below the recorded one, so each moves it. */
+  const sends = new Map<string, number>();
+  /**
+   * The next message: one odd of the next sport, its price moved from the one it was last sent at (a cent above the
+   * recorded price, then a cent below, by turns), newer than any before.
+   */
   const nextMessage = (): { sport: Sport; data: string; now: number } => {
     const sport = sports[sent % sports.length];
     const odd = sport.odds[(sent * 7_919) % sport.odds.length];
+    const times = (sends.get(odd.id) ?? 0) + 1;
+    sends.set(odd.id, times);
     sent++;
     const now = sport.now + sent;
-    const moved: StreamOdd = { ...odd, price: odd.price + (sent % 2 ? 0.01 : -0.01), timestamp: now / 1000 };
+    const moved: StreamOdd = { ...odd, price: odd.price + (times % 2 ? 0.01 : -0.01), timestamp: now / 1000 };
     return { sport, now, data: JSON.stringify({ entry_id: `${now}-0`, type: 'odds', data: [moved] }) };
   };
 
@@ -149,11 +160,13 @@ async function main(): Promise<void> {
       : '';
     if (timed) lap('publish');
     sport.board = next;
+    if (diff) moves++;
     return text.length + found + writes.hashes.length;
   };
 
   for (let i = 0; i < WARM; i++) await message(nextMessage(), false);
   for (let i = 0; i < MESSAGES; i++) await message(nextMessage(), true);
+  moves = 0;
   const wholes: Array<{ cpu: number; wall: number }> = [];
   for (let round = 0; round < ROUNDS; round++) {
     const messages = Array.from({ length: MESSAGES }, nextMessage);
@@ -179,6 +192,7 @@ async function main(): Promise<void> {
         ', ',
       )} per message in ${ROUNDS} rounds (wall ${wholes.map((w) => w.wall.toFixed(3)).join(', ')} ms; goal ≤ ${GOAL_MS} ms)`,
   );
+  console.log(`messages of the rounds that changed the board (a price moved): ${moves} of ${ROUNDS * MESSAGES}`);
   console.log(
     `CPU by stage (each stage's process.cpuUsage() read adds about a microsecond; the staged messages run before the rounds): ${STAGES.map(
       (stage) => `${stage} ${(spent[stage] / MESSAGES).toFixed(1)} µs`,
