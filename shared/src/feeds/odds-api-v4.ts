@@ -154,8 +154,9 @@ export function normaliseOddsApiV4Texts(texts: readonly string[], reading: OddsT
       if (!result.length && !parsed.known && detectOddsFormat(rawPrices([parsed.raw])) !== 'decimal') return null;
       reader = new EventReader('decimal');
     }
-    const read = reader.read(parsed.raw, parsed.bookTexts);
-    if (read) result.push(reading.take(read.event, text, read.sources));
+    const read = reader.read(parsed.raw);
+    const bookTexts = parsed.bookTexts;
+    if (read) result.push(reading.take(read.event, text, bookTexts && read.from.map((i) => bookTexts[i])));
   }
   if (!reader && !result.length) return null;
   return { events: result, oddsFormat: 'decimal', dropped: reader?.dropped ?? { events: 0, markets: 0, outcomes: 0 } };
@@ -166,27 +167,20 @@ class KnownBook {
   constructor(readonly book: BoardBookmaker) {}
 }
 
+const NONE_KNOWN: ReadonlyArray<BoardBookmaker | null> = [];
+
 /**
- * One event in The Odds API's form read as normaliseOddsApiV4 reads it, at `oddsFormat`, the books of `known` (by their
- * index in the event's books) taken as what they were made into before rather than read: a book is read on its own,
+ * One event in The Odds API's form read as normaliseOddsApiV4 reads it, at `oddsFormat`, each book `known[i]` names
+ * (by its index in the event's books) taken as what it was made into before rather than read: a book is read on its own,
  * so what it makes depends on nothing else of its event. `from[i]` is the index of the raw book `event.bookmakers[i]`
  * was made of (a book without a market is left out). Null when the event has no id or no sport.
  */
 export function readOddsApiV4Event(
   raw: Record<string, unknown>,
   oddsFormat: OddsFormat,
-  known: ReadonlyMap<number, BoardBookmaker>,
+  known: ReadonlyArray<BoardBookmaker | null>,
 ): { event: BoardEvent; from: number[] } | null {
-  const books: unknown[] = Array.isArray(raw.bookmakers) ? raw.bookmakers : [];
-  const withKnown = {
-    ...raw,
-    bookmakers: books.map((book, i) => (known.has(i) ? new KnownBook(known.get(i)!) : book)),
-  };
-  const read = new EventReader(oddsFormat).read(
-    withKnown,
-    books.map((_, i) => i),
-  );
-  return read && { event: read.event, from: read.sources! };
+  return new EventReader(oddsFormat).read(raw, known);
 }
 
 /**
@@ -303,10 +297,14 @@ class EventReader {
   constructor(private readonly oddsFormat: OddsFormat | null) {}
 
   /**
-   * The event of `raw`, or null when it has no id or no sport. `sources`: what each of its raw books was made from (the
-   * text it was parsed from, say), handed back as `sources[i]` for the book `event.bookmakers[i]` made of it.
+   * The event of `raw`, or null when it has no id or no sport. `from[i]`: the index of the raw book `event.bookmakers[i]`
+   * was made of (a book without a market is left out). `known[i]`: what the `i`th raw book was made into before, taken
+   * as it is, not read.
    */
-  read<T>(raw: unknown, sources: readonly T[] | null = null): { event: BoardEvent; sources: T[] | null } | null {
+  read(
+    raw: unknown,
+    known: ReadonlyArray<BoardBookmaker | null> = NONE_KNOWN,
+  ): { event: BoardEvent; from: number[] } | null {
     const id = isObject(raw) ? str(raw.id) : undefined;
     const sportKey = isObject(raw) ? str(raw.sport_key) : undefined;
     if (!isObject(raw) || !id || !sportKey) {
@@ -314,14 +312,14 @@ class EventReader {
       return null;
     }
     const bookmakers: BoardBookmaker[] = [];
-    const madeFrom: T[] | null = sources && [];
+    const from: number[] = [];
     const rawBooks: unknown[] = Array.isArray(raw.bookmakers) ? raw.bookmakers : [];
     for (let i = 0; i < rawBooks.length; i++) {
       const rawBook = rawBooks[i];
-      const bookmaker = rawBook instanceof KnownBook ? rawBook.book : this.bookmaker(rawBook);
+      const bookmaker = known[i] ?? (rawBook instanceof KnownBook ? rawBook.book : this.bookmaker(rawBook));
       if (!bookmaker) continue;
       bookmakers.push(bookmaker);
-      madeFrom?.push(sources![i]);
+      from.push(i);
     }
     const event: BoardEvent = {
       id,
@@ -332,7 +330,7 @@ class EventReader {
       away_team: str(raw.away_team) ?? '',
       bookmakers,
     };
-    return { event, sources: madeFrom };
+    return { event, from };
   }
 
   private bookmaker(rawBook: unknown): BoardBookmaker | null {

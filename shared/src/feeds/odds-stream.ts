@@ -345,32 +345,38 @@ function oddsByBook(odds: Iterable<StreamOdd>): Map<string, StreamBookOdds> {
 
 /** One book of a game in The Odds API v4 shape, which the shared normaliser reads (prices as the stream gave them). */
 function v4Book(sportsbook: string, odds: readonly StreamOdd[]) {
-  let newest = 0;
-  const markets = new Map<string, { newest: number; outcomes: StreamOdd[] }>();
+  const markets: Array<{ key: string; last_update: string; outcomes: Array<Record<string, unknown>> }> = [];
+  const newestOf: number[] = [];
+  const places = new Map<string, number>();
+  // a book's odds mostly come market by market: the market of the odd before is tried first
+  let at = -1;
   for (const odd of odds) {
     const key = marketKey(odd);
-    const market = markets.get(key) ?? { newest: 0, outcomes: [] };
-    markets.set(key, market);
-    market.outcomes.push(odd);
-    market.newest = Math.max(market.newest, odd.timestamp);
-    newest = Math.max(newest, odd.timestamp);
+    if (at < 0 || markets[at].key !== key) at = places.get(key) ?? -1;
+    if (at < 0) {
+      at = markets.push({ key, last_update: '', outcomes: [] }) - 1;
+      newestOf.push(0);
+      places.set(key, at);
+    }
+    markets[at].outcomes.push(v4Outcome(odd));
+    newestOf[at] = Math.max(newestOf[at], odd.timestamp);
   }
-  return {
-    key: bookKey(sportsbook),
-    title: sportsbook,
-    last_update: iso(newest),
-    markets: [...markets].map(([marketKeyName, market]) => ({
-      key: marketKeyName,
-      last_update: iso(market.newest),
-      outcomes: market.outcomes.map((odd) => ({
-        ...outcomeName(odd),
-        price: odd.price,
-        ...(odd.points === null ? {} : { point: odd.points }),
-        ...(odd.limits?.max ? { bet_limit: odd.limits.max } : {}),
-        ...(odd.deep_link?.desktop ? { link: odd.deep_link.desktop } : {}),
-      })),
-    })),
-  };
+  let newest = 0;
+  for (let i = 0; i < markets.length; i++) {
+    markets[i].last_update = iso(newestOf[i]);
+    if (newestOf[i] > newestOf[newest]) newest = i;
+  }
+  return { key: bookKey(sportsbook), title: sportsbook, last_update: markets[newest].last_update, markets };
+}
+
+/** One odd as an outcome of The Odds API: its name (outcomeName), price, point, limit and link when it has them. */
+function v4Outcome(odd: StreamOdd): Record<string, unknown> {
+  const outcome: Record<string, unknown> = outcomeName(odd);
+  outcome.price = odd.price;
+  if (odd.points !== null) outcome.point = odd.points;
+  if (odd.limits?.max) outcome.bet_limit = odd.limits.max;
+  if (odd.deep_link?.desktop) outcome.link = odd.deep_link.desktop;
+  return outcome;
 }
 
 /**
@@ -413,12 +419,14 @@ export function streamBoardEvents(
     const game = state.odds.get(id);
     if (!fixture || !game?.size || GONE_STATUSES.has(fixture.status)) continue;
     const books = [...game.values()];
-    const known = new Map<number, BoardBookmaker>();
-    if (reading)
-      books.forEach((book, i) => {
-        const made = reading.knownBook(id, book);
-        if (made) known.set(i, made);
-      });
+    const known: Array<BoardBookmaker | null> = [];
+    // a known book is not made: its place is taken by what it was made into
+    const bookmakers: Array<ReturnType<typeof v4Book> | null> = [];
+    for (const book of books) {
+      const made = reading ? reading.knownBook(id, book) : null;
+      known.push(made);
+      bookmakers.push(made ? null : v4Book(book.sportsbook, book.odds));
+    }
     const raw = {
       id: fixture.id,
       sport_key: state.sport,
@@ -426,8 +434,7 @@ export function streamBoardEvents(
       commence_time: fixture.start_date,
       home_team: fixture.home_team_display,
       away_team: fixture.away_team_display,
-      // a known book is not made: its place is taken by what it was made into
-      bookmakers: books.map((book, i) => (known.has(i) ? null : v4Book(book.sportsbook, book.odds))),
+      bookmakers,
     };
     const read = readOddsApiV4Event(raw, state.oddsFormat, known);
     if (!read?.event.bookmakers.length) continue;
