@@ -1,7 +1,7 @@
 import {
   boardChanges,
   boardEvent,
-  parseIsoTime,
+  IsoTimes,
   settleBookmaker,
   sameFieldsBut,
   sameQuote,
@@ -115,7 +115,7 @@ export const UNMOVED_RESTAMP_MS = 60_000;
  * objects they wrote, so a market is written again when its price moves, whatever its `last_update` says.
  */
 export class UnmovedMarkets {
-  private readonly times = new Map<string, number>();
+  private readonly times = new IsoTimes();
 
   constructor(private readonly previous: readonly BoardEvent[] | null) {}
 
@@ -174,14 +174,8 @@ export class UnmovedMarkets {
 
   /** The stored time stands for the feed's: a time the feed moved back, or one unreadable, is written as it came. */
   private held(fresh: string, old: string): boolean {
-    const lag = this.time(fresh) - this.time(old);
+    const lag = this.times.time(fresh) - this.times.time(old);
     return lag >= 0 && lag < UNMOVED_RESTAMP_MS;
-  }
-
-  private time(iso: string): number {
-    let time = this.times.get(iso);
-    if (time === undefined) this.times.set(iso, (time = parseIsoTime(iso)));
-    return time;
   }
 }
 

@@ -1,5 +1,5 @@
 import type { BoardEvent, BoardMarket } from '../../domain/odds';
-import { parseIsoTime } from '../odds/iso-time';
+import { IsoTimes, parseIsoTime } from '../odds/iso-time';
 
 /**
  * The locked-market rule (spec 001 §5 filters, §9): a market is locked if its odds are missing or 0, if the
@@ -76,15 +76,13 @@ export function hasStarted(start: number, now: number): boolean {
  * start time read once (a board repeats the same few across thousands of markets) and no list of prices made.
  */
 export function lockedMarketReader(): (market: BoardMarket, event: BoardEvent, now: number) => boolean {
-  const times = new Map<string, number>();
-  const read = (iso: string) => {
-    let time = times.get(iso);
-    if (time === undefined) times.set(iso, (time = parseIsoTime(iso)));
-    return time;
-  };
+  const times = new IsoTimes();
   return (market, event, now) => {
     const outcomes = market.outcomes;
-    if (outcomes.length === 0 || isStaleAt(read(market.last_update), now, hasStarted(read(event.commence_time), now)))
+    if (
+      outcomes.length === 0 ||
+      isStaleAt(times.time(market.last_update), now, hasStarted(times.time(event.commence_time), now))
+    )
       return true;
     for (let i = 0; i < outcomes.length; i++) if (isLockedPrice(outcomes[i].price)) return true;
     return false;

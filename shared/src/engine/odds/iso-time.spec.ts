@@ -1,5 +1,5 @@
 import { seededRandom } from '../../testing/seeded-random';
-import { parseIsoTime } from './iso-time';
+import { IsoTimes, parseIsoTime } from './iso-time';
 
 // spec 001 §5 locked-market rule: a price's age comes from its `last_update`; the fast reader must read every
 // time exactly as Date.parse does, including the ones it hands over to Date.parse
@@ -43,5 +43,41 @@ describe('parseIsoTime', () => {
     '',
   ])('%s as Date.parse reads it', (iso) => {
     expect(parseIsoTime(iso)).toBe(Date.parse(iso));
+  });
+});
+
+describe('IsoTimes', () => {
+  it("answers parseIsoTime's time for each text, asked once or again, past its limit too", () => {
+    const times = new IsoTimes(3);
+    const texts = [
+      '2026-01-10T17:59:12Z',
+      '2026-01-10T17:59:12.250Z',
+      'not a time',
+      '2026-01-10T17:59:12+02:00',
+      '2026-01-10T17:59:12Z',
+      '2026-01-11T00:00:00.000Z',
+      'not a time',
+    ];
+    for (const text of [...texts, ...texts]) expect(times.time(text)).toBe(parseIsoTime(text));
+  });
+
+  it('reads a text once while it remembers it, and forgets every text past its limit', () => {
+    const read: string[] = [];
+    const times = new IsoTimes(2);
+    const spy = jest.spyOn(Date, 'UTC').mockImplementation((...parts: number[]) => {
+      read.push(parts.join('-'));
+      return 0;
+    });
+    try {
+      times.time('2026-01-10T17:59:12Z');
+      times.time('2026-01-10T17:59:12Z');
+      times.time('2026-01-10T17:59:13Z');
+      expect(read).toHaveLength(2);
+      times.time('2026-01-10T17:59:14Z');
+      times.time('2026-01-10T17:59:12Z');
+      expect(read).toHaveLength(4);
+    } finally {
+      spy.mockRestore();
+    }
   });
 });

@@ -9,6 +9,35 @@ export function parseIsoTime(iso: string): number {
   return Number.isNaN(time) ? Date.parse(iso) : time;
 }
 
+/** Reads the times of a board's texts: parseIsoTime's answers (ISO_TIMES), or the same remembered (IsoTimes). */
+export interface TimeReader {
+  time(iso: string): number;
+}
+
+/** Each time parsed where it is asked. */
+export const ISO_TIMES: TimeReader = { time: parseIsoTime };
+
+/**
+ * parseIsoTime remembering its answers by text: a board repeats the same few update times across thousands of markets,
+ * and a board kept prepared reads the same markets' times again each time one of their games changes. Past `limit`
+ * texts it forgets them all and starts again, so a reader kept for a process's life holds a board's worth at most.
+ */
+export class IsoTimes implements TimeReader {
+  private readonly known = new Map<string, number>();
+
+  constructor(private readonly limit = 100_000) {}
+
+  time(iso: string): number {
+    let time = this.known.get(iso);
+    if (time === undefined) {
+      if (this.known.size >= this.limit) this.known.clear();
+      time = parseIsoTime(iso);
+      this.known.set(iso, time);
+    }
+    return time;
+  }
+}
+
 /**
  * The time of a timestamp in one of those two forms with every field in its calendar range (ms since the epoch), else
  * NaN: such a text is already what `toISOString` writes (the second form), or writes with `.000` (the first).

@@ -2,7 +2,7 @@ import { boardChanges } from '../../domain/board-changes';
 import type { BoardEvent, EventHeader } from '../../domain/odds';
 import type { ScanResult } from '../../domain/opportunities';
 import { commissionOf, DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS, type CommissionRates } from '../odds/commission';
-import { parseIsoTime } from '../odds/iso-time';
+import { IsoTimes } from '../odds/iso-time';
 import { ColumnPool, type PreparedEvent } from './prepared-columns';
 import { prepareEvent, releaseEvent, repriceEvent } from './prepared-event';
 import { scanPreparedEvent } from './prepared-scan';
@@ -17,8 +17,11 @@ interface Entry {
    * the event's books charges more than that; null otherwise.
    */
   atLowest: PreparedEvent | null;
-  /** Every market's last_update (ms), in reading order: a refresh without a price move re-reads the event. */
-  times: Float64Array;
+  /**
+   * The event as read: a refresh without a price move (a market's last_update written anew) re-reads the event. Its
+   * books that are the very objects the board holds now were read as they are.
+   */
+  source: BoardEvent;
 }
 
 /**
@@ -35,6 +38,8 @@ export class PreparedBoard {
   private mirrored: readonly BoardEvent[] | null = null;
   /** The events' column buffers: an event read again, or gone, gives its buffers back for the next event read. */
   private readonly pool = new ColumnPool();
+  /** The markets' update times as read: an event read again has most of its markets' times read before. */
+  private readonly times = new IsoTimes();
 
   /**
    * `rates`: the commission each exchange's prices are read with (commission.ts); a scan's own
@@ -104,7 +109,7 @@ export class PreparedBoard {
     const stale: BoardEvent[] = [];
     for (const { event } of moved) {
       const entry = this.events.get(event.id);
-      if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.times))
+      if (entry && !changed.has(event.id) && sameHeader(entry.prepared.header, event) && sameTimes(event, entry.source))
         continue;
       stale.push(event);
     }
@@ -152,8 +157,12 @@ export class PreparedBoard {
     // the lowest rate is 0 at every exchange: only a book that charges more reads differently there
     const charged =
       this.options.belowRates === true && event.bookmakers.some((b) => commissionOf(b.key, this.rates) > 0);
-    const entry = timedEntry(event, this.rates, this.pool);
-    return { ...entry, atLowest: charged ? repriceEvent(entry.prepared, LOWEST_COMMISSIONS, this.pool) : null };
+    const prepared = prepareEvent(event, this.rates, this.pool, this.times);
+    return {
+      prepared,
+      atLowest: charged ? repriceEvent(prepared, LOWEST_COMMISSIONS, this.pool) : null,
+      source: event,
+    };
   }
 
   /** Gives an entry's buffers back, the entry no longer on the board: scans read only what the board holds. */
@@ -161,21 +170,6 @@ export class PreparedBoard {
     releaseEvent(entry.prepared, this.pool);
     if (entry.atLowest) releaseEvent(entry.atLowest, this.pool);
   }
-}
-
-function timedEntry(event: BoardEvent, rates: CommissionRates, pool: ColumnPool): Omit<Entry, 'atLowest'> {
-  const times: number[] = [];
-  let lastIso = '';
-  let lastTime = NaN;
-  for (const bookmaker of event.bookmakers) {
-    for (const market of bookmaker.markets) {
-      const iso = market.last_update;
-      if (iso !== lastIso) lastTime = parseIsoTime(iso);
-      lastIso = iso;
-      times.push(lastTime);
-    }
-  }
-  return { prepared: prepareEvent(event, rates, pool), times: Float64Array.from(times) };
 }
 
 function sameHeader(header: EventHeader, event: BoardEvent): boolean {
@@ -189,18 +183,16 @@ function sameHeader(header: EventHeader, event: BoardEvent): boolean {
   );
 }
 
-function sameTimes(event: BoardEvent, times: Float64Array): boolean {
-  let i = 0;
-  let lastIso = '';
-  let lastTime = NaN;
-  for (const bookmaker of event.bookmakers) {
-    for (const market of bookmaker.markets) {
-      if (i === times.length) return false;
-      const iso = market.last_update;
-      if (iso !== lastIso) lastTime = parseIsoTime(iso);
-      lastIso = iso;
-      if (!Object.is(lastTime, times[i++])) return false;
-    }
+/** Whether each market of `event` has the update time `source`'s has in its place (its very book: all of them). */
+function sameTimes(event: BoardEvent, source: BoardEvent): boolean {
+  if (event.bookmakers.length !== source.bookmakers.length) return false;
+  for (let b = 0; b < event.bookmakers.length; b++) {
+    const book = event.bookmakers[b];
+    const read = source.bookmakers[b];
+    if (book === read) continue;
+    if (book.markets.length !== read.markets.length) return false;
+    for (let m = 0; m < book.markets.length; m++)
+      if (book.markets[m].last_update !== read.markets[m].last_update) return false;
   }
-  return i === times.length;
+  return true;
 }

@@ -1,6 +1,6 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket } from '../../domain/odds';
 import { forEachLayOutcome } from '../opportunities/back-lay';
-import { parseIsoTime } from '../odds/iso-time';
+import { ISO_TIMES, type TimeReader } from '../odds/iso-time';
 import {
   hasLinePoint,
   lineFromReference,
@@ -39,6 +39,9 @@ import { toPreparedLines } from './prepared-lines-serialise';
 
 /** Where an event is read before it is copied out at its exact size or lent (finish); reused from event to event. */
 class Reader {
+  /** What reads the times of the event being read. */
+  private times: TimeReader = ISO_TIMES;
+
   marketCount = 0;
   mKey: string[] = [];
   mLastUpdate: string[] = [];
@@ -79,7 +82,8 @@ class Reader {
   private byLine = new Int32Array(1024);
   private nameNewest = new Float64Array(64);
 
-  read(event: BoardEvent): void {
+  read(event: BoardEvent, times: TimeReader): void {
+    this.times = times;
     this.marketCount = 0;
     this.quoteCount = 0;
     this.groupCount = 0;
@@ -103,7 +107,7 @@ class Reader {
         if (locked !== null && !outcomes.some((o) => o.description !== undefined)) continue;
         // a book's markets usually share one timestamp string
         const iso = market.last_update;
-        const updatedAt = iso === lastIso ? lastTime : parseIsoTime(iso);
+        const updatedAt = iso === lastIso ? lastTime : this.times.time(iso);
         lastIso = iso;
         lastTime = updatedAt;
         const m = this.marketCount++;
@@ -164,7 +168,7 @@ class Reader {
 
   /** A lay market's prices as buildEventIndex reads them; its commission is set once the rates are known. */
   private readLays(bookmaker: BoardBookmaker, market: BoardMarket, book: number): void {
-    const updatedAt = parseIsoTime(market.last_update);
+    const updatedAt = this.times.time(market.last_update);
     forEachLayOutcome(market, (outcome, familyId, count) => {
       const quote: Quote = {
         book: bookKeys[book],
@@ -309,7 +313,7 @@ class Reader {
     const { bookmakers: _prices, ...header } = event;
     return {
       header,
-      commence: parseIsoTime(event.commence_time),
+      commence: this.times.time(event.commence_time),
       quoteCount: n,
       qMarket: out.intsOf(this.qMarket, n),
       qGroup: out.intsOf(this.qGroup, n),
@@ -419,14 +423,16 @@ function commissionTable(rates: CommissionRates): Float64Array {
 /**
  * Reads one event into columns and prepares its lines (see PreparedEvent). `rates`: each exchange's commission,
  * which prices its back bets at their effective price in arbitrage, middles and EV (commission.ts). `pool`: where
- * its column buffers come from, for an event kept until releaseEvent gives them back (PreparedBoard).
+ * its column buffers come from, for an event kept until releaseEvent gives them back (PreparedBoard). `times`: what reads
+ * its update and start times (a kept board's remembers them: most of a changed event's markets were read before).
  */
 export function prepareEvent(
   event: BoardEvent,
   rates: CommissionRates = DEFAULT_COMMISSIONS,
   pool: ColumnPool | null = null,
+  times: TimeReader = ISO_TIMES,
 ): PreparedEvent {
-  reader.read(event);
+  reader.read(event, times);
   return priced(reader.finish(event, false, pool), rates, true, pool);
 }
 
@@ -449,7 +455,7 @@ export function releaseEvent(prepared: PreparedEvent, pool: ColumnPool): void {
  * scanned again and again (PreparedBoard); before a single scan they took more than half its time.
  */
 export function readEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
-  reader.read(event);
+  reader.read(event, ISO_TIMES);
   return priced(reader.finish(event, true), rates, false);
 }
 
