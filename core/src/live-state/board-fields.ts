@@ -1,5 +1,6 @@
 import {
   boardChanges,
+  pairedByKey,
   sameFieldsBut,
   sameQuote,
   type BoardBookmaker,
@@ -62,10 +63,10 @@ function* marketFields(event: BoardEvent): Generator<[field: string, market: Boa
  * it is written: a book the poll kept unmoved is the very object stored, and a sweep's moved games keep most of theirs.
  */
 function marketWrites(event: BoardEvent, old: BoardEvent, set: Array<[string, string]>, deleted: string[]): void {
-  const oldBooks = new Map(old.bookmakers.map((book) => [book.key, book]));
-  for (const book of event.bookmakers) {
-    const oldBook = oldBooks.get(book.key);
-    oldBooks.delete(book.key);
+  const oldBooks = pairedByKey(event.bookmakers, old.bookmakers);
+  for (let i = 0; i < event.bookmakers.length; i++) {
+    const book = event.bookmakers[i];
+    const oldBook = oldBooks.old[i];
     if (oldBook === book) continue;
     const oldMarkets = new Map(oldBook?.markets.map((market) => [market.key, market]));
     for (const market of book.markets) {
@@ -77,7 +78,7 @@ function marketWrites(event: BoardEvent, old: BoardEvent, set: Array<[string, st
     }
     for (const key of oldMarkets.keys()) deleted.push(marketField(event.id, book.key, key));
   }
-  for (const gone of oldBooks.values())
+  for (const gone of oldBooks.gone)
     for (const market of gone.markets) deleted.push(marketField(event.id, gone.key, market.key));
 }
 

@@ -1,4 +1,4 @@
-import { boardChanges, boardEvent, withEventsReplaced } from './board-changes';
+import { boardChanges, boardEvent, pairedByKey, withEventsReplaced } from './board-changes';
 import type { BoardEvent } from './odds';
 
 const game = (id: string, home = 'Home'): BoardEvent => ({
@@ -76,5 +76,42 @@ describe('withEventsReplaced and boardEvent', () => {
     const twice = [a, b, game('b', 'Second')];
     expect(withEventsReplaced(twice, [b2])).toBeNull();
     expect(boardEvent(twice, 'b')?.home_team).toBe('Second');
+  });
+});
+
+describe('pairedByKey', () => {
+  const item = (key: string, n = 0) => ({ key, n });
+  /** The oracle: each item's old one looked up by key (a key listed twice: its last), and the old keys not asked. */
+  function byKey(items: Array<{ key: string }>, before: Array<{ key: string; n: number }>) {
+    const last = (key: string) => before.filter((b) => b.key === key).at(-1);
+    const firsts = before.filter((b, i) => before.findIndex((o) => o.key === b.key) === i);
+    return {
+      old: items.map((i) => last(i.key)),
+      gone: firsts.filter((b) => !items.some((i) => i.key === b.key)).map((b) => last(b.key)),
+    };
+  }
+
+  it.each([
+    ['the same keys in place', ['a', 'b', 'c'], ['a', 'b', 'c']],
+    ['one added at the end', ['a', 'b', 'c'], ['a', 'b']],
+    ['one gone from the end', ['a', 'b'], ['a', 'b', 'c']],
+    ['one gone from the middle', ['a', 'c'], ['a', 'b', 'c']],
+    ['reordered', ['c', 'a', 'b'], ['a', 'b', 'c']],
+    ['one replaced in place', ['a', 'x', 'c'], ['a', 'b', 'c']],
+    ['from nothing', ['a'], []],
+    ['to nothing', [], ['a', 'b']],
+  ])('%s: pairs as a lookup by key does', (_, keys, beforeKeys) => {
+    const before = beforeKeys.map((key, n) => item(key, n));
+    const items = keys.map((key) => item(key, 99));
+    expect(pairedByKey(items, before)).toEqual(byKey(items, before));
+  });
+
+  it('pairs in place the very items it was given, and names the rest gone by key', () => {
+    const before = [item('a'), item('b'), item('c')];
+    const { old, gone } = pairedByKey([item('a'), item('b'), item('d')], before);
+    expect(old[0]).toBe(before[0]);
+    expect(old[1]).toBe(before[1]);
+    expect(old[2]).toBeUndefined();
+    expect(gone).toEqual([before[2]]);
   });
 });

@@ -80,3 +80,23 @@ export function withEventsReplaced(events: readonly BoardEvent[], fresh: readonl
   places.set(replaced, byId);
   return replaced;
 }
+
+/**
+ * For each of `items`, the item of `before` under its key (`old[i]`, undefined when none), and the items of `before`
+ * whose key none of `items` holds (`gone`, in their order). A batch keeps a game's books, and a book's markets, in their
+ * places: while the keys agree place by place they are paired so, one comparison each; from the first place they do
+ * not, by key (a key `before` lists twice: its last item).
+ */
+export function pairedByKey<T extends { key: string }>(
+  items: readonly T[],
+  before: readonly T[],
+): { old: Array<T | undefined>; gone: T[] } {
+  const old: Array<T | undefined> = [];
+  let i = 0;
+  for (; i < items.length && i < before.length && items[i].key === before[i].key; i++) old.push(before[i]);
+  if (i === items.length && i === before.length) return { old, gone: [] };
+  const byKey = new Map(before.map((item) => [item.key, item]));
+  for (; i < items.length; i++) old.push(byKey.get(items[i].key));
+  for (const item of items) byKey.delete(item.key);
+  return { old, gone: [...byKey.values()] };
+}

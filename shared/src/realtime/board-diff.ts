@@ -1,6 +1,6 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome, SportBoard } from '../domain/odds';
 import { sameFieldsBut } from '../feeds/market-quote';
-import { boardChanges } from '../domain/board-changes';
+import { boardChanges, pairedByKey } from '../domain/board-changes';
 
 /**
  * Diffs two boards of one sport: what the workers publish instead of the whole board. Prices are
@@ -276,26 +276,23 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
       }
       continue;
     }
-    const oldBooks = new Map(old.bookmakers.map((b) => [b.key, b]));
+    const oldBooks = pairedByKey(event.bookmakers, old.bookmakers);
     const bookDiffs: BookmakerDiff[] = [];
-    const seenBooks = new Set<string>();
     const sameHeader = sameFieldsBut(event, old, 'bookmakers');
-    for (const book of event.bookmakers) {
-      seenBooks.add(book.key);
-      const oldBook = oldBooks.get(book.key);
+    for (let i = 0; i < event.bookmakers.length; i++) {
+      const book = event.bookmakers[i];
+      const oldBook = oldBooks.old[i];
       // a book the poll kept whole is the very object it was: under the same header, none of its markets changed
       if (oldBook === book && sameHeader) continue;
       const marketDiffs = diffBookmaker(event, old, book, oldBook?.markets ?? [], now, options, records, sameHeader);
       if (marketDiffs.length) bookDiffs.push({ key: book.key, title: book.title, markets: marketDiffs });
     }
-    for (const [key, book] of oldBooks) {
-      if (!seenBooks.has(key))
-        bookDiffs.push({
-          key,
-          title: book.title,
-          markets: book.markets.map((m) => ({ key: m.key, change: 'removed' })),
-        });
-    }
+    for (const book of oldBooks.gone)
+      bookDiffs.push({
+        key: book.key,
+        title: book.title,
+        markets: book.markets.map((m) => ({ key: m.key, change: 'removed' })),
+      });
     if (bookDiffs.length) events.push({ id: event.id, change: 'changed', bookmakers: bookDiffs });
   }
   for (const { id } of removed) events.push({ id, change: 'removed' });

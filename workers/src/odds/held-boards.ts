@@ -191,8 +191,8 @@ export function answerIntake(previous: readonly BoardEvent[] | null, finals: Rea
   const unmoved = new UnmovedMarkets(previous);
   const intake = (event: BoardEvent) => {
     const marked = finals.has(event.id) ? { ...event, completed: true } : event;
-    for (const [i, book] of marked.bookmakers.entries())
-      if (!unmoved.holdsBook(marked.id, book, i)) settleBookmaker(book);
+    const books = marked.bookmakers;
+    for (let i = 0; i < books.length; i++) if (!unmoved.holdsBook(marked.id, books[i], i)) settleBookmaker(books[i]);
     return unmoved.keep(marked);
   };
   // An event taken in from the same reading keeps every market it holds (the same quotes, the same lag behind the
