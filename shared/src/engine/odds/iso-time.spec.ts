@@ -64,7 +64,7 @@ describe('IsoTimes', () => {
   it('reads a text once while it remembers it, and forgets every text past its limit', () => {
     const read: string[] = [];
     const times = new IsoTimes(2);
-    const spy = jest.spyOn(Date, 'UTC').mockImplementation((...parts: number[]) => {
+    const spy = jest.spyOn(Date, 'UTC').mockImplementation((...parts: Array<number | undefined>) => {
       read.push(parts.join('-'));
       return 0;
     });

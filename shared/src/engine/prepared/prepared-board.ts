@@ -4,7 +4,7 @@ import type { ScanResult } from '../../domain/opportunities';
 import { commissionOf, DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS, type CommissionRates } from '../odds/commission';
 import { IsoTimes } from '../odds/iso-time';
 import { ColumnPool, type PreparedEvent } from './prepared-columns';
-import { prepareEvent, releaseEvent, repriceEvent } from './prepared-event';
+import { prepareEvent, releaseEvent, repricedEvent, repriceEvent } from './prepared-event';
 import { scanPreparedEvent } from './prepared-scan';
 import { addScan, scanSettings, sortScan, type ScanOptions } from '../opportunities/scan';
 import type { ScanSettings } from './prepared-scan';
@@ -18,8 +18,9 @@ interface Entry {
    */
   atLowest: PreparedEvent | null;
   /**
-   * The event as read: a refresh without a price move (a market's last_update written anew) re-reads the event. Its
-   * books that are the very objects the board holds now were read as they are.
+   * The event as read (the board's own object, which the board it mirrors holds too): a refresh without a price move (a
+   * market's last_update written anew) re-reads the event, and a move of prices alone is taken from what was read
+   * (repricedEvent). Its books that are the very objects the board holds now were read as they are.
    */
   source: BoardEvent;
 }
@@ -126,7 +127,7 @@ export class PreparedBoard {
   read(event: BoardEvent): void {
     this.mirrored = null;
     const held = this.events.get(event.id);
-    this.events.set(event.id, this.entryOf(event));
+    this.events.set(event.id, (held && this.repriced(held, event)) ?? this.entryOf(event));
     // given back once replaced: the event's next reading, or another event's, takes them
     if (held) this.release(held);
   }
@@ -163,6 +164,16 @@ export class PreparedBoard {
       atLowest: charged ? repriceEvent(prepared, LOWEST_COMMISSIONS, this.pool) : null,
       source: event,
     };
+  }
+
+  /** `event`'s entry made from `held`'s when only prices and update times moved (repricedEvent); null: read it. */
+  private repriced(held: Entry, event: BoardEvent): Entry | null {
+    if (!sameHeader(held.prepared.header, event)) return null;
+    const prepared = repricedEvent(held.prepared, held.source, event, this.rates, this.pool, this.times);
+    if (!prepared) return null;
+    // the same books: charged at the lowest rates as they were
+    const atLowest = held.atLowest && repriceEvent(prepared, LOWEST_COMMISSIONS, this.pool);
+    return { prepared, atLowest, source: event };
   }
 
   /** Gives an entry's buffers back, the entry no longer on the board: scans read only what the board holds. */

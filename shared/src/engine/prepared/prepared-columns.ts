@@ -46,6 +46,10 @@ export interface PreparedEvent {
   mLastUpdate: string[];
   mTitle: string[];
   mAlternate: Uint8Array;
+  /** Each market's quotes are [mQuoteStart[m], mQuoteStart[m + 1]). */
+  mQuoteStart: Int32Array;
+  /** Each market of the event in reading order (book by book), the market it was read as; −1: not read (lay, locked). */
+  rawMarket: Int32Array;
   groupCount: number;
   gFamily: string[];
   gKind: Uint8Array;
@@ -86,6 +90,39 @@ export interface PreparedEvent {
   /** The lay prices at exchanges that lay a moneyline group of the event, in reading order (back-lay.ts). */
   lays: PreparedLay[];
 }
+
+/** The columns read from an event's books, as they are copied out (or lent) once it is read. */
+export type EventColumns = Pick<
+  PreparedEvent,
+  | 'qMarket'
+  | 'qGroup'
+  | 'qBook'
+  | 'qName'
+  | 'qDecimal'
+  | 'qPoint'
+  | 'qLine'
+  | 'qUpdated'
+  | 'qDescription'
+  | 'qLink'
+  | 'mKey'
+  | 'mLastUpdate'
+  | 'mTitle'
+  | 'mAlternate'
+  | 'mQuoteStart'
+  | 'rawMarket'
+  | 'gFamily'
+  | 'gKind'
+  | 'gGameLine'
+  | 'gCount'
+  | 'gStart'
+  | 'gEnd'
+  | 'gNameStart'
+  | 'gNameEnd'
+  | 'nameNewest'
+  | 'byGroup'
+  | 'byLine'
+  | 'gOldest'
+>;
 
 /** A lay price as buildEventIndex reads it (its `effective` is its decimal), its book id and the group it lays. */
 export interface PreparedLay {

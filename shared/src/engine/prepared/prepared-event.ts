@@ -1,5 +1,6 @@
 import type { BoardBookmaker, BoardEvent, BoardMarket } from '../../domain/odds';
 import { forEachLayOutcome } from '../opportunities/back-lay';
+import { sameFieldsBut, sameQuote } from '../../feeds/market-quote';
 import { ISO_TIMES, type TimeReader } from '../odds/iso-time';
 import {
   hasLinePoint,
@@ -24,6 +25,7 @@ import {
   marketKeyOf,
   sortByLine,
   type MarketKey,
+  type EventColumns,
   type PreparedEvent,
   type PreparedLay,
   type PreparedLines,
@@ -76,17 +78,27 @@ class Reader {
   private layRows: { lay: PreparedLay; familyId: number; count: number }[] = [];
 
   // finish()'s columns, filled here for every event and then copied out or lent (see finish)
-  private gNameStart = new Int32Array(64);
-  private gNameEnd = new Int32Array(64);
-  private gOldest = new Float64Array(64);
-  private byLine = new Int32Array(1024);
-  private nameNewest = new Float64Array(64);
+  gNameStart = new Int32Array(64);
+  gNameEnd = new Int32Array(64);
+  gOldest = new Float64Array(64);
+  byLine = new Int32Array(1024);
+  nameNewest = new Float64Array(64);
+  /** How many markets the event lists, and each in reading order (book by book) as the market it was read as. */
+  rawCount = 0;
+  rawMarket = new Int32Array(64);
+  /** Each market read: its quotes are [mQuoteStart[m], mQuoteStart[m + 1]). */
+  mQuoteStart = new Int32Array(64);
 
   read(event: BoardEvent, times: TimeReader): void {
     this.times = times;
     this.marketCount = 0;
     this.quoteCount = 0;
     this.groupCount = 0;
+    this.rawCount = 0;
+    let markets = 0;
+    for (const bookmaker of event.bookmakers) markets += bookmaker.markets.length;
+    this.rawMarket = grownInt(this.rawMarket, markets);
+    this.mQuoteStart = grownInt(this.mQuoteStart, markets + 1);
     this.groupNumbers.clear();
     this.lays = [];
     this.layRows.length = 0;
@@ -96,6 +108,8 @@ class Reader {
       let lastTime = NaN;
       for (const market of bookmaker.markets) {
         const key = marketKeyOf(market.key);
+        const raw = this.rawCount++;
+        this.rawMarket[raw] = -1;
         if (key.lay) {
           this.readLays(bookmaker, market, book);
           continue;
@@ -111,6 +125,8 @@ class Reader {
         lastIso = iso;
         lastTime = updatedAt;
         const m = this.marketCount++;
+        this.rawMarket[raw] = m;
+        this.mQuoteStart[m] = this.quoteCount;
         this.mKey[m] = market.key;
         this.mLastUpdate[m] = iso;
         this.mTitle[m] = bookmaker.title;
@@ -159,6 +175,7 @@ class Reader {
         this.quoteCount = q;
       }
     }
+    this.mQuoteStart[this.marketCount] = this.quoteCount;
     for (const { lay, familyId, count } of this.layRows) {
       lay.group = this.groupNumbers.find(familyId, lay.quote.description ?? '', MONEYLINE, count);
       if (lay.group >= 0) this.lays.push(lay);
@@ -245,16 +262,15 @@ class Reader {
   finish(event: BoardEvent, lent: boolean, pool: ColumnPool | null = null): PreparedEvent {
     const n = this.quoteCount;
     const groupCount = this.groupCount;
-    const marketCount = this.marketCount;
     this.gNameStart = grownInt(this.gNameStart, groupCount);
     this.gNameEnd = grownInt(this.gNameEnd, groupCount);
     this.gOldest = grownFloat(this.gOldest, groupCount);
     this.byLine = grownInt(this.byLine, n);
-    const { qName, qLine, gNameStart, gNameEnd, gOldest, byGroup, byLine } = this;
+    const { qName, qLine, gNameStart, gNameEnd, byGroup, byLine } = this;
     byLine.set(byGroup.subarray(0, n));
     const names: string[] = [];
     const gReference: (string | undefined)[] = new Array(groupCount).fill(undefined);
-    const { qOutcomeName, qPoint, qUpdated, gKind } = this;
+    const { qOutcomeName, qPoint, gKind } = this;
     for (let g = 0; g < groupCount; g++) {
       const from = this.gStart[g];
       const to = this.gEnd[g];
@@ -270,15 +286,12 @@ class Reader {
         if (index < 0) {
           index = names.length;
           names.push(name);
-          this.nameNewest = grownFloat(this.nameNewest, index + 1);
-          this.nameNewest[index] = qUpdated[q];
           // outrights list dozens of names: stop scanning them one by one
           if (byName === null && index - first >= 8) {
             byName = new Map();
             for (let t = first; t <= index; t++) byName.set(names[t], t);
           } else if (byName !== null) byName.set(name, index);
-        } else if (qUpdated[q] > this.nameNewest[index] || Number.isNaN(this.nameNewest[index]))
-          this.nameNewest[index] = qUpdated[q];
+        }
         qName[q] = index;
       }
       gNameEnd[g] = names.length;
@@ -299,61 +312,125 @@ class Reader {
       this.sortTemp = grownInt(this.sortTemp, to - from);
       sortByLine(byLine, from, to, qLine, this.sortTemp);
     }
-    for (let g = 0; g < groupCount; g++) {
-      let groupOldest = Infinity;
-      // NaN sticks: a quote of unreadable time is never open, so its group is never all open
-      for (let k = this.gStart[g]; k < this.gEnd[g] && !Number.isNaN(groupOldest); k++)
-        groupOldest = Math.min(groupOldest, qUpdated[byGroup[k]]);
-      gOldest[g] = groupOldest;
-    }
-    const nameCount = names.length;
-    const out: Columns = lent
-      ? LENT
-      : new ColumnBuffer(4 * n + groupCount + nameCount, 6 * n + 5 * groupCount, marketCount + 2 * groupCount, pool);
+    this.nameNewest = grownFloat(this.nameNewest, names.length);
+    const counts = { n, groupCount, marketCount: this.marketCount, nameCount: names.length, rawCount: this.rawCount };
     const { bookmakers: _prices, ...header } = event;
-    return {
+    const prepared = laidOut(this, counts, lent ? LENT : columnBuffer(counts, pool), {
       header,
       commence: this.times.time(event.commence_time),
       quoteCount: n,
-      qMarket: out.intsOf(this.qMarket, n),
-      qGroup: out.intsOf(this.qGroup, n),
-      qBook: out.intsOf(this.qBook, n),
-      qName: out.intsOf(qName, n),
-      qDecimal: out.floatsOf(this.qDecimal, n),
       // prepareEvent fills these in
       qEffective: NO_PRICES,
       bookCommission: NO_PRICES,
-      qPoint: out.floatsOf(qPoint, n),
-      qLine: out.floatsOf(qLine, n),
-      qUpdated: out.floatsOf(qUpdated, n),
-      qDescription: out.listOf(this.qDescription, n),
-      qLink: out.listOf(this.qLink, n),
-      mKey: out.listOf(this.mKey, marketCount),
-      mLastUpdate: out.listOf(this.mLastUpdate, marketCount),
-      mTitle: out.listOf(this.mTitle, marketCount),
-      mAlternate: out.bytesOf(this.mAlternate, marketCount),
       groupCount,
-      gFamily: out.listOf(this.gFamily, groupCount),
-      gKind: out.bytesOf(gKind, groupCount),
-      gGameLine: out.bytesOf(this.gGameLine, groupCount),
-      gCount: out.intsOf(this.gCount, groupCount),
       gReference,
-      gStart: out.intsOf(this.gStart, groupCount),
-      gEnd: out.intsOf(this.gEnd, groupCount),
-      gNameStart: out.intsOf(gNameStart, groupCount),
-      gNameEnd: out.intsOf(gNameEnd, groupCount),
       names,
-      nameNewest: out.floatsOf(this.nameNewest, nameCount),
-      byGroup: out.intsOf(byGroup, n),
-      byLine: out.intsOf(byLine, n),
-      gOldest: out.floatsOf(gOldest, groupCount),
       // prepareEvent fills these in
       linesPrepared: false,
       gLineStart: new Int32Array(0),
       gLineEnd: new Int32Array(0),
       lines: NO_LINES,
       lays: this.lays,
-    };
+    });
+    timesOfUpdates(prepared);
+    return prepared;
+  }
+}
+
+/** How many of each an event's columns hold. */
+interface ColumnCounts {
+  n: number;
+  groupCount: number;
+  marketCount: number;
+  nameCount: number;
+  rawCount: number;
+}
+
+/** A buffer for one event's columns of `counts` (laidOut's): its floats, its ints, its bytes. */
+function columnBuffer(
+  { n, groupCount, marketCount, nameCount, rawCount }: ColumnCounts,
+  pool: ColumnPool | null,
+): ColumnBuffer {
+  return new ColumnBuffer(
+    4 * n + groupCount + nameCount,
+    6 * n + 5 * groupCount + rawCount + marketCount + 1,
+    marketCount + 2 * groupCount,
+    pool,
+  );
+}
+
+/**
+ * The event of `fields` with the columns of `from` put in `out`: copied out at their sizes, or lent as they are. One
+ * literal of every field, so that each event is an object of one shape with its fields in it (the scan reads them in
+ * its loops).
+ */
+function laidOut(
+  from: EventColumns,
+  { n, groupCount, marketCount, nameCount, rawCount }: ColumnCounts,
+  out: Columns,
+  fields: Omit<PreparedEvent, keyof EventColumns>,
+): PreparedEvent {
+  return {
+    header: fields.header,
+    commence: fields.commence,
+    quoteCount: fields.quoteCount,
+    qMarket: out.intsOf(from.qMarket, n),
+    qGroup: out.intsOf(from.qGroup, n),
+    qBook: out.intsOf(from.qBook, n),
+    qName: out.intsOf(from.qName, n),
+    qDecimal: out.floatsOf(from.qDecimal, n),
+    qEffective: fields.qEffective,
+    bookCommission: fields.bookCommission,
+    qPoint: out.floatsOf(from.qPoint, n),
+    qLine: out.floatsOf(from.qLine, n),
+    qUpdated: out.floatsOf(from.qUpdated, n),
+    qDescription: out.listOf(from.qDescription, n),
+    qLink: out.listOf(from.qLink, n),
+    mKey: out.listOf(from.mKey, marketCount),
+    mLastUpdate: out.listOf(from.mLastUpdate, marketCount),
+    mTitle: out.listOf(from.mTitle, marketCount),
+    mAlternate: out.bytesOf(from.mAlternate, marketCount),
+    mQuoteStart: out.intsOf(from.mQuoteStart, marketCount + 1),
+    rawMarket: out.intsOf(from.rawMarket, rawCount),
+    groupCount: fields.groupCount,
+    gFamily: out.listOf(from.gFamily, groupCount),
+    gKind: out.bytesOf(from.gKind, groupCount),
+    gGameLine: out.bytesOf(from.gGameLine, groupCount),
+    gCount: out.intsOf(from.gCount, groupCount),
+    gReference: fields.gReference,
+    gStart: out.intsOf(from.gStart, groupCount),
+    gEnd: out.intsOf(from.gEnd, groupCount),
+    gNameStart: out.intsOf(from.gNameStart, groupCount),
+    gNameEnd: out.intsOf(from.gNameEnd, groupCount),
+    names: fields.names,
+    nameNewest: out.floatsOf(from.nameNewest, nameCount),
+    byGroup: out.intsOf(from.byGroup, n),
+    byLine: out.intsOf(from.byLine, n),
+    gOldest: out.floatsOf(from.gOldest, groupCount),
+    linesPrepared: fields.linesPrepared,
+    gLineStart: fields.gLineStart,
+    gLineEnd: fields.gLineEnd,
+    lines: fields.lines,
+    lays: fields.lays,
+  };
+}
+
+/**
+ * Fills in what the event's quotes' update times make: each name's newest quote (NaN only when none of its quotes has a
+ * readable time: is any still open?) and each group's oldest (NaN when one is unreadable: are all of them open?).
+ */
+function timesOfUpdates(prepared: PreparedEvent): void {
+  const { quoteCount, qName, qUpdated, nameNewest, groupCount, gStart, gEnd, byGroup, gOldest } = prepared;
+  nameNewest.fill(NaN, 0, prepared.names.length);
+  for (let q = 0; q < quoteCount; q++) {
+    const newest = nameNewest[qName[q]];
+    if (qUpdated[q] > newest || Number.isNaN(newest)) nameNewest[qName[q]] = qUpdated[q];
+  }
+  for (let g = 0; g < groupCount; g++) {
+    let oldest = Infinity;
+    // NaN sticks: a quote of unreadable time is never open, so its group is never all open
+    for (let k = gStart[g]; k < gEnd[g] && !Number.isNaN(oldest); k++) oldest = Math.min(oldest, qUpdated[byGroup[k]]);
+    gOldest[g] = oldest;
   }
 }
 
@@ -457,6 +534,82 @@ export function releaseEvent(prepared: PreparedEvent, pool: ColumnPool): void {
 export function readEvent(event: BoardEvent, rates: CommissionRates = DEFAULT_COMMISSIONS): PreparedEvent {
   reader.read(event, ISO_TIMES);
   return priced(reader.finish(event, true), rates, false);
+}
+
+/**
+ * `event` prepared from `prepared`, which was read from `source`, without reading it again: when all that moved is the
+ * prices and update times of markets read whole (none of their prices locked: a lock leaves out what it locks). A
+ * stream's message moves a price or a few, and every other column of the event stays as it was read; its columns are
+ * copied (into a buffer of `pool`'s) with those prices and times, and its lines prepared again at `rates`. Null when
+ * anything else moved (a book, a market, an outcome's name, line, player or link, a lay price, a lock): read it again.
+ * The header is the caller's to compare.
+ */
+export function repricedEvent(
+  prepared: PreparedEvent,
+  source: BoardEvent,
+  event: BoardEvent,
+  rates: CommissionRates,
+  pool: ColumnPool | null,
+  times: TimeReader,
+): PreparedEvent | null {
+  if (!prepared.linesPrepared || event.bookmakers.length !== source.bookmakers.length) return null;
+  const { rawMarket, mQuoteStart } = prepared;
+  const moved: Array<{ m: number; market: BoardMarket }> = [];
+  let raw = 0;
+  for (let b = 0; b < event.bookmakers.length; b++) {
+    const book = event.bookmakers[b];
+    const read = source.bookmakers[b];
+    if (book === read) {
+      raw += read.markets.length;
+      continue;
+    }
+    if (book.markets.length !== read.markets.length || !sameFieldsBut(book, read, 'markets', 'last_update'))
+      return null;
+    for (let j = 0; j < book.markets.length; j++) {
+      const market = book.markets[j];
+      const before = read.markets[j];
+      const m = rawMarket[raw++];
+      // a book made anew makes its unmoved markets anew too
+      if (market === before || (market.last_update === before.last_update && sameQuote(market, before))) continue;
+      if (
+        m < 0 ||
+        mQuoteStart[m + 1] - mQuoteStart[m] !== before.outcomes.length ||
+        !samePricedShape(market, before) ||
+        lockedDescriptions(market.outcomes) !== null
+      )
+        return null;
+      moved.push({ m, market });
+    }
+  }
+  const n = prepared.quoteCount;
+  const counts = {
+    n,
+    groupCount: prepared.groupCount,
+    marketCount: mQuoteStart.length - 1,
+    nameCount: prepared.names.length,
+    rawCount: rawMarket.length,
+  };
+  const next = laidOut(prepared, counts, columnBuffer(counts, pool), prepared);
+  next.lays = prepared.lays.map((lay) => ({ ...lay, quote: { ...lay.quote } }));
+  for (const { m, market } of moved) {
+    const updatedAt = times.time(market.last_update);
+    next.mLastUpdate[m] = market.last_update;
+    for (let q = next.mQuoteStart[m], k = 0; q < next.mQuoteStart[m + 1]; q++, k++) {
+      next.qDecimal[q] = market.outcomes[k].price;
+      next.qUpdated[q] = updatedAt;
+    }
+  }
+  timesOfUpdates(next);
+  return priced(next, rates, true, pool);
+}
+
+/** Whether two markets list the same outcomes (names, players, lines, links) in the same order, whatever their prices. */
+function samePricedShape(market: BoardMarket, before: BoardMarket): boolean {
+  if (market.outcomes.length !== before.outcomes.length || !sameFieldsBut(market, before, 'outcomes', 'last_update'))
+    return false;
+  for (let i = 0; i < market.outcomes.length; i++)
+    if (!sameFieldsBut(market.outcomes[i], before.outcomes[i], 'price')) return false;
+  return true;
 }
 
 /**

@@ -11,8 +11,11 @@ import { oracleArbitrage, oracleEvBets, oracleMiddles } from '../../testing/find
 import { findArbitrage, findEvBets, findMiddles } from '../opportunities/finders';
 import { PreparedBoard } from './prepared-board';
 import { ColumnPool } from './prepared-columns';
+import { prepareEvent, repricedEvent } from './prepared-event';
+import { scanPreparedEvent } from './prepared-scan';
+import { IsoTimes } from '../odds/iso-time';
 import { DEFAULT_COMMISSIONS } from '../odds/commission';
-import { newestUpdate, scanBoard, scanEvent, type ScanOptions } from '../opportunities/scan';
+import { newestUpdate, scanBoard, scanEvent, scanSettings, type ScanOptions } from '../opportunities/scan';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const BOARDS = readdirSync(FIXTURES).filter((f) => f.startsWith('v4_odds_') || f.startsWith('v4_event_odds_'));
@@ -441,5 +444,115 @@ describe('PreparedBoard', () => {
     walked = 0;
     expect(board.staleEvents([...next], [events[7].id], next)).toEqual([]);
     expect(walked).toBe(0);
+  });
+
+  it('a game whose prices moved is taken from what was read, and scans as read afresh; one that moved more is read', () => {
+    const random = seededRandom(31);
+    const chance = (p: number) => random() < p;
+    const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
+    const locked = (market: BoardMarket) => market.outcomes.some((o) => !(o.price > 1));
+    const settings = scanSettings({});
+    const times = new IsoTimes();
+    let takenFromRead = 0;
+    // the edge cases' board (locks, players, exchanges with lay prices, odd times) and every recorded board
+    for (const events of [edgeCaseBoard(5), ...BOARDS.map(recorded)]) {
+      let board = events;
+      const kept = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
+      kept.load(board);
+      for (let batch = 0; batch < 30; batch++) {
+        // a stream's batch: a game or two made anew, a book or two of each made anew, its others the very objects
+        const next = [...board];
+        const changed = new Set<string>();
+        for (let g = 0; g < 2; g++) {
+          const at = Math.floor(random() * next.length);
+          const event = next[at];
+          if (!event.bookmakers.length) continue;
+          const bookmakers = [...event.bookmakers];
+          for (let b = 0; b < 2; b++) {
+            const i = Math.floor(random() * bookmakers.length);
+            const book = structuredClone(bookmakers[i]);
+            const kind = random();
+            // a locked price reopened, in a player's market where there is one (the others' prices were read)
+            const lockedMarkets = book.markets.filter(locked);
+            const market =
+              kind >= 0.55 && kind < 0.7 && lockedMarkets.length
+                ? (lockedMarkets.find((m) => m.outcomes.some((o) => o.description)) ?? pick(lockedMarkets))
+                : pick(book.markets);
+            const outcome = pick(market.outcomes);
+            // mostly a price moved; else a price locked or reopened, a line moved, a refresh, a market gone
+            if (kind < 0.55) outcome.price = Math.max(1.01, outcome.price * between(random, 0.9, 1.1));
+            else if (kind < 0.7 && locked(market))
+              for (const o of market.outcomes)
+                if (!(o.price > 1)) o.price = 1.95;
+                else if (kind < 0.7) outcome.price = 0;
+                else if (kind < 0.8) outcome.point = (outcome.point ?? 0) + 0.5;
+                else if (kind < 0.9) market.last_update = new Date(NOW - between(random, 0, 20 * 60_000)).toISOString();
+                else if (book.markets.length > 1) book.markets.splice(book.markets.indexOf(market), 1);
+            if (chance(0.5)) market.last_update = new Date(NOW - between(random, 0, 60_000)).toISOString();
+            bookmakers[i] = book;
+          }
+          next[at] = { ...event, bookmakers };
+          changed.add(event.id);
+          // the game alone: taken from what was read when it can be, as reading it afresh makes it
+          const taken = repricedEvent(prepareEvent(event), event, next[at], DEFAULT_COMMISSIONS, null, times);
+          if (!taken) continue;
+          takenFromRead++;
+          for (const now of [NOW, NOW + 10 * 60_000])
+            expectSame(
+              scanPreparedEvent(taken, settings, now),
+              scanPreparedEvent(prepareEvent(next[at]), settings, now),
+            );
+        }
+        // the kept board, at the lowest rates too, against the changed games read afresh
+        kept.update(next, [...changed]);
+        const fresh = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
+        fresh.load(next.filter((event) => changed.has(event.id)));
+        for (const id of changed)
+          for (const now of [NOW, NOW + 10 * 60_000])
+            expectSame(kept.scanEvent(id, {}, now), fresh.scanEvent(id, {}, now));
+        board = next;
+      }
+      const whole = new PreparedBoard(DEFAULT_COMMISSIONS, { belowRates: true });
+      whole.load(board);
+      expectSame(kept.scan({}, NOW), whole.scan({}, NOW));
+    }
+    // most batches move prices only: those games were taken from what was read
+    expect(takenFromRead).toBeGreaterThan(150);
+  });
+  it.each<[string, boolean, (book: BoardEvent['bookmakers'][number]) => void]>([
+    ['a price moved', true, (book) => (book.markets[0].outcomes[0].price += 0.07)],
+    [
+      'a price moved and its market restamped',
+      true,
+      (book) => {
+        book.markets[2].outcomes[1].price += 0.07;
+        book.markets[2].last_update = new Date(NOW - 20 * 60_000).toISOString();
+      },
+    ],
+    ['a price locked', false, (book) => (book.markets[0].outcomes[0].price = 0)],
+    [
+      "a player's locked price reopened",
+      false,
+      (book) => (book.markets.find((m) => m.key === 'player_points')!.outcomes[0].price = 1.95),
+    ],
+    ['a line moved', false, (book) => (book.markets[1].outcomes[0].point! += 0.5)],
+    ["an outcome's link set", false, (book) => (book.markets[0].outcomes[0].link = 'https://book.example/o')],
+    ["a market's link set", false, (book) => (book.markets[0].link = 'https://book.example/m')],
+    ["the book's link set", false, (book) => (book.link = 'https://book.example')],
+    ['the book retitled', false, (book) => (book.title = 'Book')],
+    ['a market gone', false, (book) => book.markets.pop()],
+  ])('a game whose book had %s is taken from what was read: %s (and scans as read afresh)', (_, taken, move) => {
+    const [event] = syntheticBoard({ events: 1, books: 12, propOutcomes: 200, seed: 4, now: NOW });
+    // a player's price locked when the game was read: that market was read without the player
+    event.bookmakers[0].markets.find((market) => market.key === 'player_points')!.outcomes[0].price = 0;
+    const board = new PreparedBoard();
+    board.load([event]);
+    const book = structuredClone(event.bookmakers[0]);
+    move(book);
+    const next = { ...event, bookmakers: [book, ...event.bookmakers.slice(1)] };
+    const repriced = repricedEvent(prepareEvent(event), event, next, DEFAULT_COMMISSIONS, null, new IsoTimes());
+    expect(repriced !== null).toBe(taken);
+    board.update([next], [next.id]);
+    for (const now of [NOW, NOW + 10 * 60_000]) expectSame(board.scan({}, now), scanBoard([next], {}, now));
   });
 });
