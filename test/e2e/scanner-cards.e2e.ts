@@ -113,3 +113,36 @@ test('an executed arbitrage shows its guaranteed return and profit in the slip, 
   expect(overlaps).toBe(false);
   await expect(slip.getByRole('button', { name: 'Place Bets' })).toBeVisible();
 });
+
+// A middle's outcome table (the result, each leg's fate, the net) with long teams and a four-figure net made the page
+// wider than a 375-px phone: the fixed bottom bar then spanned the wider page and its last section tab left the screen.
+test("a middle's outcome table stays inside its card and the page, with the longest teams and amounts", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(150_000);
+  await signIn(page, await subscribedUser(request, testInfo, 'midcards', 'platinum'), {
+    path: '/sportsbooks?mode=middles',
+    books: 'all',
+  });
+  const scanner = page.getByRole('region', { name: 'Middles scanner' });
+  await scanner.getByLabel('Minimum gap').fill('1');
+  await scanner.getByLabel('Minimum probability %').fill('5');
+  await expect(scanner.getByTestId('middle-outcomes').first()).toBeVisible({ timeout: 90_000 });
+  // written and measured in one go: the simulator's cards come and go
+  const reach = await page.evaluate(() => {
+    const table = document.querySelector('[data-testid=middle-outcomes]')!;
+    const heads = table.querySelectorAll('thead th');
+    heads[1].textContent = 'Minnesota Timberwolves +10.5';
+    heads[2].textContent = 'Portland Trail Blazers -7.5';
+    for (const row of table.querySelectorAll('tbody tr')) {
+      row.children[0].textContent = 'Minnesota Timberwolves margin 8–10';
+      row.children[3].textContent = '+$1,000.00';
+    }
+    const card = table.closest('[data-testid=opportunity]')!;
+    return { card: card.getBoundingClientRect().right, page: document.documentElement.scrollWidth };
+  });
+  const width = page.viewportSize()!.width;
+  expect(reach.card).toBeLessThanOrEqual(width);
+  expect(reach.page).toBeLessThanOrEqual(width);
+});

@@ -31,18 +31,21 @@ export function MiddleOutcomeTable({ o }: { o: MiddleOpportunity }) {
   const rows = middleOutcomeTable(o.middleRange, decimals, [Math.round(low.stake * 100), Math.round(high.stake * 100)]);
   const what = o.market.startsWith('totals') || o.market.startsWith('team_totals') ? 'Total' : `${low.outcome} margin`;
   return (
-    <table className="legs-table middle-outcomes" aria-label="Outcomes" data-testid="middle-outcomes">
-      <TableHead columns={['Result', betSelectionLabel(low), betSelectionLabel(high), 'Net']} />
-      <tbody>
-        {rows.map((r) => (
-          <tr key={`${r.from}:${r.to}`} data-testid="middle-outcome" data-legs={r.legs.join(',')}>
-            <td>{resultRange(what, r.from, r.to)}</td>
-            <td>{LEG_RESULT[r.legs[0]]}</td>
-            <td>{LEG_RESULT[r.legs[1]]}</td>
-            <td className={r.netCents >= 0 ? 'up' : 'down'}>{formatMoney(r.netCents, { signed: true })}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    // a phone's card narrower than the table scrolls it sideways rather than widening the page (odds.css)
+    <div className="middle-outcomes" role="region" aria-label="Outcomes" tabIndex={0}>
+      <table className="legs-table" data-testid="middle-outcomes">
+        <TableHead columns={['Result', betSelectionLabel(low), betSelectionLabel(high), 'Net']} />
+        <tbody>
+          {rows.map((r) => (
+            <tr key={`${r.from}:${r.to}`} data-testid="middle-outcome" data-legs={r.legs.join(',')}>
+              <td>{resultRange(what, r.from, r.to)}</td>
+              <td>{LEG_RESULT[r.legs[0]]}</td>
+              <td>{LEG_RESULT[r.legs[1]]}</td>
+              <td className={r.netCents >= 0 ? 'up' : 'down'}>{formatMoney(r.netCents, { signed: true })}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
