@@ -434,7 +434,7 @@ function timesOfUpdates(prepared: PreparedEvent): void {
   }
 }
 
-/** Where finish() puts an event's columns: copied out (ColumnBuffer) or lent as they are (LENT). */
+/** Where an event's columns are put (laidOut): copied out (ColumnBuffer) or lent as they are (LENT). */
 interface Columns {
   intsOf(from: Int32Array, n: number): Int32Array;
   floatsOf(from: Float64Array, n: number): Float64Array;
