@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { alertPath, DEFAULT_SPORTSBOOKS, type ArbitrageOpportunity, type EvBet } from '@oddspulse/shared';
 import { isMobile } from './support/accounts';
 import { fastSports } from './support/simulator';
+import { evBetRowKeys } from './support/odds-rows';
 import { bearer, signIn, subscribedUser, type TestUser } from './support/users';
 
 /** The arbitrage opportunities the server holds for this user at the loosest inputs, every book. */
@@ -44,15 +45,10 @@ test("a +EV alert's link for a sport and book the table is not on opens on its b
         const bets = ((await answer.json()) as { opportunities: EvBet[] }).opportunities.filter((b) =>
           ['h2h', 'spreads', 'totals'].includes(b.market),
         );
-        // a book outside the default four where there is one: the link must select it too; a moneyline first, whose
-        // row the table always lists (a book's spread or total off the consensus line has no row of its own, and the
-        // page then says the row is not in this view, as a clean-clone run's White Sox -3.5 did)
-        const moneylines = bets.filter((b) => b.market === 'h2h');
-        bet =
-          moneylines.find((b) => outsideDefaults([b.book])) ??
-          moneylines[0] ??
-          bets.find((b) => outsideDefaults([b.book])) ??
-          bets[0];
+        // a price the book lists as an alternate line where there is one (the table lists it under alternate_spreads
+        // or alternate_totals, where the bet names its family: the link found no row until the bet named both), then
+        // a book outside the default four (the link must select it too)
+        bet = bets.find((b) => b.listedMarket !== b.market) ?? bets.find((b) => outsideDefaults([b.book])) ?? bets[0];
         return bet !== undefined;
       },
       { timeout: 90_000 },
@@ -70,9 +66,7 @@ test("a +EV alert's link for a sport and book the table is not on opens on its b
     timeout: 30_000,
   });
   if ((await notice.textContent())?.includes('still +EV')) {
-    const prefix = `${bet!.eventId}|${bet!.market}|${bet!.description ?? ''}|`;
-    const line = bet!.point === undefined ? '' : String(Math.round(bet!.point * 100) / 100);
-    const keys = [`${prefix}${bet!.outcome}|${line}`, `${prefix}OU|${line}`];
+    const keys = evBetRowKeys(bet!);
     await expect
       .poll(
         () =>

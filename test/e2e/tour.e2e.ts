@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { alertPath, type EvBet } from '@oddspulse/shared';
 import { isMobile } from './support/accounts';
 import { fastSports } from './support/simulator';
+import { evBetRowKeys } from './support/odds-rows';
 import { bearer, newUser, saveBooks, scores, signIn, subscribedUser, type TestUser } from './support/users';
 
 /** One figure of the dashboard's Recent Performance. */
@@ -513,9 +514,7 @@ test("a +EV alert's link opens the odds page on its row, or says the price is go
   // The row is focused when the table shows it: its own outcome's row, or the over/under row of its line
   // (client/src/features/odds/ev-alert.ts); otherwise the notice says the row is not in this view.
   if ((await notice.textContent())?.includes('still +EV')) {
-    const prefix = `${bet!.eventId}|${bet!.market}|${bet!.description ?? ''}|`;
-    const line = bet!.point === undefined ? '' : String(Math.round(bet!.point * 100) / 100);
-    const keys = [`${prefix}${bet!.outcome}|${line}`, `${prefix}OU|${line}`];
+    const keys = evBetRowKeys(bet!);
     await expect
       .poll(
         () =>

@@ -2065,11 +2065,14 @@ export interface components {
         commenceTime: string;
         book: string;
         bookTitle: string;
+        /** @description The market family: alternate lines are folded in (spreads for alternate_spreads) */
         market: string;
         outcome: string;
         description?: string;
         point?: number;
         decimal: number;
+        /** @description The market key as the book lists the price (alternate_spreads, player_points_alternate, …) */
+        listedMarket: string;
         id: string;
         price: number;
         /** @description The exchange's commission on net winnings as a fraction (0 at a book) */

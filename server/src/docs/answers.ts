@@ -253,6 +253,12 @@ const opportunityFields = {
 const evBetSchema: z.ZodType<EvBet> = z.object({
   ...opportunityEventFields,
   ...quoteFields,
+  market: z
+    .string()
+    .meta({ description: 'The market family: alternate lines are folded in (spreads for alternate_spreads)' }),
+  listedMarket: z.string().meta({
+    description: 'The market key as the book lists the price (alternate_spreads, player_points_alternate, …)',
+  }),
   id: z.string(),
   price: z.number(),
   commission: z.number().meta({ description: "The exchange's commission on net winnings as a fraction (0 at a book)" }),

@@ -132,7 +132,13 @@ export interface MiddleOpportunity extends OpportunityBase {
 /** One +EV row: a book's price against the fair line (DECISIONS 10). */
 export interface EvBet extends OpportunityEvent {
   id: string;
+  /** The market family (alternate lines folded in: `spreads` for `alternate_spreads`), as the fair line groups them. */
   market: string;
+  /**
+   * The market key as the book lists this price (`alternate_spreads`, `player_points_alternate`, …): the odds
+   * table lists a row per such key, so this names the bet's row.
+   */
+  listedMarket: string;
   outcome: string;
   description?: string;
   point?: number;

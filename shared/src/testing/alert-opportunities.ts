@@ -76,6 +76,7 @@ export function evBet(over: Partial<EvBet> = {}): EvBet {
     ...event,
     id: 'ev-1',
     market: 'h2h',
+    listedMarket: 'h2h',
     outcome: 'Los Angeles Lakers',
     book: 'draftkings',
     bookTitle: 'DraftKings',

@@ -143,6 +143,23 @@ describe('EV', () => {
     expect(rows[0].fairBooks).toBe(5);
   });
 
+  // spec 001 §5: alternate lines compare with the main one; the odds table lists the book's own market key
+  it('names the market family and the market the book listed the price in', () => {
+    const spread = (home: number, away: number): [string, number, number][] => [
+      ['Home', home, -3.5],
+      ['Away', away, 3.5],
+    ];
+    const books = [
+      book('pinnacle', { spreads: spread(-105, -105) }),
+      book('draftkings', { spreads: spread(-110, -110) }),
+      book('fanduel', { spreads: spread(-110, -110) }),
+      book('betmgm', { spreads: spread(-110, -110) }),
+      book('bovada', { alternate_spreads: spread(120, -140) }),
+    ];
+    const rows = findEvBets(event(books), {}, NOW);
+    expect(rows.map((r) => [r.book, r.market, r.listedMarket])).toEqual([['bovada', 'spreads', 'alternate_spreads']]);
+  });
+
   // spec 001 §5: DFS props get a fixed price of −119; DFS rows are always shown
   it('prices DFS apps at −119 and keeps their rows; DFS books stay out of the fair line', () => {
     const prop = (over: number, under: number): [string, number, number, string][] => [

@@ -112,6 +112,7 @@ export function evRow(
     {
       id: `ev:${context.eventId}:${group.family}:${group.description ?? ''}:${side}:${lineKey(q.point ?? null)}:${q.book}`,
       market: group.family,
+      listedMarket: q.market,
       outcome: side,
       book: q.book,
       bookTitle: q.bookTitle,
