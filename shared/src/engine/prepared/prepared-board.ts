@@ -171,8 +171,8 @@ export class PreparedBoard {
     if (!sameHeader(held.prepared.header, event)) return null;
     const prepared = repricedEvent(held.prepared, held.source, event, this.rates, this.pool, this.times);
     if (!prepared) return null;
-    // the same books: charged at the lowest rates as they were
-    const atLowest = held.atLowest && repriceEvent(prepared, LOWEST_COMMISSIONS, this.pool);
+    // the same books: charged at the lowest rates as they were, the groups that did not move keeping those lines
+    const atLowest = held.atLowest && repriceEvent(prepared, LOWEST_COMMISSIONS, this.pool, held.atLowest);
     return { prepared, atLowest, source: event };
   }
 

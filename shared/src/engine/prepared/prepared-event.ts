@@ -600,7 +600,20 @@ export function repricedEvent(
     }
   }
   timesOfUpdates(next);
-  return priced(next, rates, true, pool);
+  return priced(next, rates, true, pool, unmovedGroups(next, prepared));
+}
+
+/**
+ * Per group of `next`, whether none of its quotes' prices or times differ from `before`'s, an earlier reading of the
+ * game whose quotes stand in the same places (repricedEvent made `next` from it): those groups' lines stand as `before`
+ * prepared them.
+ */
+function unmovedGroups(next: PreparedEvent, before: PreparedEvent): Uint8Array {
+  const kept = new Uint8Array(next.groupCount).fill(1);
+  const { quoteCount, qGroup, qDecimal, qUpdated } = next;
+  for (let q = 0; q < quoteCount; q++)
+    if (qDecimal[q] !== before.qDecimal[q] || qUpdated[q] !== before.qUpdated[q]) kept[qGroup[q]] = 0;
+  return kept;
 }
 
 /** Whether two markets list the same outcomes (names, players, lines, links) in the same order, whatever their prices. */
@@ -615,24 +628,43 @@ function samePricedShape(market: BoardMarket, before: BoardMarket): boolean {
 /**
  * `prepared` priced at other rates, without reading its event again: the columns read from the event never depend
  * on the rates and are shared (a scan only reads them); the effective prices, the lay prices' commission and the
- * lines (best prices and arbitrage legs are picked on effective prices) are its own.
+ * lines (best prices and arbitrage legs are picked on effective prices) are its own. `before`: the game as priced at
+ * `rates` when it was last read, `prepared` having been made from that reading (repricedEvent): the groups whose prices
+ * and times did not move keep the lines prepared then.
  */
 export function repriceEvent(
   prepared: PreparedEvent,
   rates: CommissionRates,
   pool: ColumnPool | null = null,
+  before: PreparedEvent | null = null,
 ): PreparedEvent {
   const lays = prepared.lays.map((lay) => ({ ...lay, quote: { ...lay.quote } }));
-  return priced({ ...prepared, lays }, rates, prepared.linesPrepared, pool);
+  if (before === null || !before.linesPrepared)
+    return priced({ ...prepared, lays }, rates, prepared.linesPrepared, pool);
+  const { lines, gLineStart, gLineEnd, bookCommission } = before;
+  return priced(
+    { ...prepared, lays, lines, gLineStart, gLineEnd, bookCommission },
+    rates,
+    prepared.linesPrepared,
+    pool,
+    unmovedGroups(prepared, before),
+  );
 }
 
+/**
+ * `prepared` priced at `rates`: its effective prices, and its lines when `withLines`. `kept`: per group, whether its
+ * lines stand as `prepared` holds them (its quotes, prices and times those they were prepared from), which holds only
+ * at the rates they were prepared at.
+ */
 function priced(
   prepared: PreparedEvent,
   rates: CommissionRates,
   withLines: boolean,
   pool: ColumnPool | null = null,
+  kept: Uint8Array | null = null,
 ): PreparedEvent {
   const commission = commissionTable(rates);
+  const keeping = kept !== null && prepared.linesPrepared && prepared.bookCommission === commission ? kept : null;
   const { quoteCount, qBook, qDecimal } = prepared;
   let charged = false;
   for (let q = 0; q < quoteCount && !charged; q++) charged = commission[qBook[q]] !== 0;
@@ -646,8 +678,8 @@ function priced(
   prepared.bookCommission = commission;
   for (const lay of prepared.lays) lay.quote.commission = commission[lay.book];
   if (!withLines) return prepared;
-  preparer.loadAllOpen(prepared);
-  const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer, pool);
+  preparer.loadAllOpen(prepared, keeping);
+  const { lines, gLineStart, gLineEnd } = toPreparedLines(preparer, pool, keeping);
   prepared.lines = lines;
   prepared.gLineStart = gLineStart;
   prepared.gLineEnd = gLineEnd;

@@ -33,6 +33,19 @@ export class ReusedLines {
     set.lSideCount[l] = prepared.lSideCount[pl];
   }
 
+  /**
+   * A prepared line taken whole, to be prepared again as it is (loadAllOpen's `kept`): its sides and quotes copied in
+   * at once, so the lines and sides stand in the order a preparation makes them.
+   */
+  keepLine(g: number, pl: number): void {
+    const set = this.set;
+    this.copyLine(g, pl);
+    const l = set.lineCount - 1;
+    this.sidesOf(l);
+    set.lQuoteStart[l] = set.p.lines.lQuoteStart[pl];
+    set.lQuoteEnd[l] = set.p.lines.lQuoteEnd[pl];
+  }
+
   /** The first side of line l (its sides are lSideCount[l] from there), copying a prepared line's sides in. */
   sidesOf(l: number): number {
     const set = this.set;

@@ -6,12 +6,16 @@ import type { LineSet } from './prepared-lines';
 /**
  * The lines of `set` (loaded with loadAllOpen) as prepared lines, with what a scan takes from a prepared line
  * none of whose quotes closed: fair lines by the default method, best prices, arbitrage legs and middles tables
- * (see PreparedLines).
+ * (see PreparedLines). `kept`: the groups whose lines the set took from its event's prepared lines (loadAllOpen's
+ * `kept`): what was worked out for them there is copied, not worked out again.
  */
 export function toPreparedLines(
   set: LineSet,
   pool: ColumnPool | null = null,
+  kept: Uint8Array | null = null,
 ): { lines: PreparedLines; gLineStart: Int32Array; gLineEnd: Int32Array } {
+  // what the lines the set took as prepared were prepared with
+  const before = set.p.lines;
   const { lineCount, sideCount, poolSize, fair } = set;
   const groupCount = set.p.groupCount;
   const columns = new ColumnBuffer(
@@ -43,6 +47,16 @@ export function toPreparedLines(
     if (l === 0 || set.lGroup[l - 1] !== g) gLineStart[g] = l;
     gLineEnd[g] = l + 1;
     if (set.lSpan[l] !== 0) gSimple[g] = 0;
+    const pl = set.lPrepared[l];
+    if (pl >= 0) {
+      lOldest[l] = before.lOldest[pl];
+      if (before.lFair[pl] === 0) continue;
+      lFair[l] = 1;
+      lFairBooks[l] = before.lFairBooks[pl];
+      for (let i = 0; i < set.lSideCount[l]; i++)
+        sFair[set.lSideStart[l] + i] = before.sFair[before.lSideStart[pl] + i];
+      continue;
+    }
     let oldest = Infinity;
     // NaN sticks: a quote of unreadable time is never open
     for (let k = set.lQuoteStart[l]; k < set.lQuoteEnd[l] && !Number.isNaN(oldest); k++)
@@ -74,6 +88,17 @@ export function toPreparedLines(
   for (let g = 0; g < groupCount; g++) {
     gMidStart[g] = midFirst.length;
     if (gKind[g] === MONEYLINE || set.p.gGameLine[g] === 0) continue;
+    if (kept?.[g] === 1) {
+      const from = before.gMidStart[g];
+      const to = from + before.gMidLow[g] + before.gMidHigh[g];
+      for (let e = from; e < to; e++) {
+        midFirst.push(before.midFirst[e]);
+        midSecond.push(before.midSecond[e]);
+      }
+      gMidLow[g] = before.gMidLow[g];
+      gMidHigh[g] = before.gMidHigh[g];
+      continue;
+    }
     const tops = set.middles;
     tops.collect(g, null);
     // the low lines, then the high ones

@@ -55,13 +55,23 @@ export class LineSet extends LineStore {
     this.start(p, now, this.live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS, true);
   }
 
-  /** The lines with every quote open, clustered here (to prepare them). */
-  loadAllOpen(p: PreparedEvent): void {
+  /**
+   * The lines with every quote open, clustered here (to prepare them). `kept`: per group, whether its lines are taken
+   * as `p`'s prepared lines hold them, its quotes, prices and times being those they were prepared from
+   * (repricedEvent); the others are clustered.
+   */
+  loadAllOpen(p: PreparedEvent, kept: Uint8Array | null = null): void {
     this.live = false;
-    this.start(p, 0, Infinity, false);
+    this.start(p, 0, Infinity, false, kept);
   }
 
-  private start(p: PreparedEvent, now: number, maxAge: number, usePrepared: boolean): void {
+  private start(
+    p: PreparedEvent,
+    now: number,
+    maxAge: number,
+    usePrepared: boolean,
+    kept: Uint8Array | null = null,
+  ): void {
     this.p = p;
     this.now = now;
     this.usesPrepared = usePrepared && p.linesPrepared;
@@ -74,7 +84,10 @@ export class LineSet extends LineStore {
     for (let k = 0; k < this.liveGroups; k++) {
       const g = this.groupOrder[k];
       this.gDescription[g] = p.qDescription[this.firstOpen[g]];
-      if (this.usesPrepared && this.fresh[g] === 1) {
+      if (kept?.[g] === 1) {
+        this.gReference[g] = p.gReference[g];
+        for (let pl = p.gLineStart[g]; pl < p.gLineEnd[g]; pl++) this.reused.keepLine(g, pl);
+      } else if (this.usesPrepared && this.fresh[g] === 1) {
         this.gReference[g] = p.gReference[g];
         for (let pl = p.gLineStart[g]; pl < p.gLineEnd[g]; pl++) this.reused.copyLine(g, pl);
       } else this.addGroupLines(g, now, maxAge);

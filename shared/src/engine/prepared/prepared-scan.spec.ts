@@ -10,11 +10,11 @@ import { between, seededRandom } from '../../testing/seeded-random';
 import { oracleArbitrage, oracleEvBets, oracleMiddles } from '../../testing/finders.oracle';
 import { findArbitrage, findEvBets, findMiddles } from '../opportunities/finders';
 import { PreparedBoard } from './prepared-board';
-import { ColumnPool } from './prepared-columns';
-import { prepareEvent, repricedEvent } from './prepared-event';
+import { ColumnPool, type PreparedEvent } from './prepared-columns';
+import { prepareEvent, repricedEvent, repriceEvent } from './prepared-event';
 import { scanPreparedEvent } from './prepared-scan';
 import { IsoTimes } from '../odds/iso-time';
-import { DEFAULT_COMMISSIONS } from '../odds/commission';
+import { DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS } from '../odds/commission';
 import { newestUpdate, scanBoard, scanEvent, scanSettings, type ScanOptions } from '../opportunities/scan';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
@@ -63,6 +63,16 @@ function firstDifference(actual: unknown, expected: unknown, path = 'result'): s
 }
 
 /** Exactly the same: every field and flag, every stake, every float to the last bit, and the same order. */
+/**
+ * An event's prepared lines as a scan reads them: every column, each side's quotes in place of where the pool keeps
+ * them (a line clustered afresh leaves room in the pool for a book's second quote, one taken as prepared does not).
+ */
+function preparedLines(prepared: PreparedEvent) {
+  const { sStart, pool, ...columns } = prepared.lines;
+  const sides = Array.from(columns.sLength, (length, s) => Array.from(pool.subarray(sStart[s], sStart[s] + length)));
+  return { ...columns, sides, gLineStart: prepared.gLineStart, gLineEnd: prepared.gLineEnd };
+}
+
 function expectSame(actual: ScanResult, expected: ScanResult): void {
   expect(firstDifference(actual, expected)).toBeNull();
 }
@@ -494,9 +504,19 @@ describe('PreparedBoard', () => {
           next[at] = { ...event, bookmakers };
           changed.add(event.id);
           // the game alone: taken from what was read when it can be, as reading it afresh makes it
-          const taken = repricedEvent(prepareEvent(event), event, next[at], DEFAULT_COMMISSIONS, null, times);
+          const read = prepareEvent(event);
+          const readAtLowest = repriceEvent(read, LOWEST_COMMISSIONS);
+          const taken = repricedEvent(read, event, next[at], DEFAULT_COMMISSIONS, null, times);
           if (!taken) continue;
           takenFromRead++;
+          // its lines as the game read afresh prepares them, those of the groups that did not move taken as they were
+          expect(preparedLines(taken)).toEqual(preparedLines(prepareEvent(next[at])));
+          // at the lowest rates, from its reading there; and at other rates than it was read at, where every line is
+          // prepared again (an exchange's effective prices moved)
+          const lowest = preparedLines(prepareEvent(next[at], LOWEST_COMMISSIONS));
+          expect(preparedLines(repriceEvent(taken, LOWEST_COMMISSIONS, null, readAtLowest))).toEqual(lowest);
+          expect(preparedLines(repriceEvent(taken, LOWEST_COMMISSIONS, null, read))).toEqual(lowest);
+          expect(preparedLines(repricedEvent(read, event, next[at], LOWEST_COMMISSIONS, null, times)!)).toEqual(lowest);
           for (const now of [NOW, NOW + 10 * 60_000])
             expectSame(
               scanPreparedEvent(taken, settings, now),
