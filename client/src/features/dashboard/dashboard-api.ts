@@ -16,7 +16,7 @@ export const dashboardKeys = {
       'compare',
       bet.sport,
       bet.eventId,
-      bet.market,
+      bet.listedMarket,
       bet.outcome,
       bet.point ?? null,
       bet.description ?? '',
@@ -47,17 +47,22 @@ export function recommendedBetsQuery(userId: string, devig: DevigChoice, books: 
   });
 }
 
-/** The recommended outcome's row on its event's current board, null when the market is no longer offered. */
+/**
+ * The recommended outcome's row on its event's current board, null when the market is no longer offered: the row of
+ * the market its book lists the price in (an alternate line's is `alternate_spreads`, where the bet names `spreads`).
+ */
 export function compareOddsQuery(userId: string, bet: EvBet) {
   return queryOptions({
     queryKey: dashboardKeys.compare(userId, bet),
     queryFn: async (): Promise<OddsRow | null> => {
-      const mode = isPropMarket(bet.market) ? 'props' : 'game';
-      const boards = await fetchBoards({ mode, sports: [bet.sport], markets: [bet.market] });
+      const mode = isPropMarket(bet.listedMarket) ? 'props' : 'game';
+      const boards = await fetchBoards({ mode, sports: [bet.sport], markets: [bet.listedMarket] });
       const event = boards[bet.sport]?.events.find((e) => e.id === bet.eventId);
       const rows = event ? buildEventRows(event, { mode, selectedBooks: [], markets: [], now: Date.now() }) : [];
       const same = (r: OddsRow) =>
-        (r.point ?? null) === (bet.point ?? null) && (r.playerName ?? '') === (bet.description ?? '');
+        r.market === bet.listedMarket &&
+        (r.point ?? null) === (bet.point ?? null) &&
+        (r.playerName ?? '') === (bet.description ?? '');
       return rows.find((r) => same(r) && (r.outcome === bet.outcome || r.isCombinedProp)) ?? null;
     },
   });
