@@ -261,7 +261,8 @@ export function alertPath(opportunity: AlertOpportunity): string {
   return alertLinkPath({
     mode,
     sport: opportunity.sport,
-    market: opportunity.market,
+    // a +EV price, the market its book lists it in (alternate_spreads where the bet names spreads): the table selects it
+    market: 'type' in opportunity ? opportunity.market : opportunity.listedMarket,
     books: [...new Set(books)],
     homeTeam: opportunity.homeTeam,
     opportunity: opportunity.id,

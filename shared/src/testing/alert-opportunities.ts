@@ -76,7 +76,8 @@ export function evBet(over: Partial<EvBet> = {}): EvBet {
     ...event,
     id: 'ev-1',
     market: 'h2h',
-    listedMarket: 'h2h',
+    // the main line of its market unless told: a bet's market listed as the book lists it
+    listedMarket: over.listedMarket ?? over.market ?? 'h2h',
     outcome: 'Los Angeles Lakers',
     book: 'draftkings',
     bookTitle: 'DraftKings',

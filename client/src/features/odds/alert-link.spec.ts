@@ -21,6 +21,14 @@ describe("an alert's link on the odds page", () => {
     });
   });
 
+  // a +EV price on an alternate line: a table whose filters left alternates out had no row for it
+  it("names the market a +EV price's book lists it in, and the filters add it", () => {
+    const link = linkOf(alertPath(evBet({ market: 'spreads', listedMarket: 'alternate_spreads', point: -6.5 })))!;
+    expect(link.market).toBe('alternate_spreads');
+    const filters = { ...storedPart(defaultFilters()), markets: ['h2h', 'spreads'] };
+    expect(filtersForLink(filters, link, 'game')!.markets).toEqual(['h2h', 'spreads', 'alternate_spreads']);
+  });
+
   it("names an arbitrage's legs' books", () => {
     expect(linkOf(alertPath(alertArbitrage()))?.books).toEqual(['draftkings', 'fanduel']);
   });
