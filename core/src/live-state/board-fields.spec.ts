@@ -71,10 +71,12 @@ describe('a board stored by market', () => {
       [
         'order',
         'e\tb', // draftkings lists one market fewer
+        't\tb', // with every skeleton
         'm\tb\tdraftkings\th2h',
         'm\tb\tfanduel\th2h',
         'm\tb\tfanduel\ttotals',
         'e\td',
+        't\td',
         'm\td\tdraftkings\th2h',
         'm\td\tdraftkings\ttotals',
         'm\td\tfanduel\th2h',
@@ -85,6 +87,7 @@ describe('a board stored by market', () => {
       [
         'm\tb\tdraftkings\ttotals',
         'e\tc',
+        't\tc',
         'm\tc\tdraftkings\th2h',
         'm\tc\tdraftkings\ttotals',
         'm\tc\tfanduel\th2h',
@@ -110,7 +113,7 @@ describe('a board stored by market', () => {
     apply(hash, boardFieldWrites(basis, null));
     const next = { ...basis[0], bookmakers: [basis[0].bookmakers[0], { ...event('a').bookmakers[1], key: 'betmgm' }] };
     const writes = boardFieldWrites([next], basis);
-    expect(writes.set.map(([field]) => field)).toEqual(['e\ta', 'm\ta\tbetmgm\th2h', 'm\ta\tbetmgm\ttotals']);
+    expect(writes.set.map(([field]) => field)).toEqual(['e\ta', 't\ta', 'm\ta\tbetmgm\th2h', 'm\ta\tbetmgm\ttotals']);
     expect(writes.delete).toEqual(['m\ta\tfanduel\th2h', 'm\ta\tfanduel\ttotals']);
     expect(JSON.stringify(eventsFromFields(apply(hash, writes)))).toBe(JSON.stringify([next]));
   });
@@ -125,6 +128,44 @@ describe('a board stored by market', () => {
     const next = structuredClone(basis);
     next[0].bookmakers[0].markets[0].outcomes[1].link = 'https://draftkings.example/bet';
     next[0].bookmakers[1].link = 'https://fanduel.example/event';
-    expect(boardFieldWrites(next, basis).set.map(([field]) => field)).toEqual(['e\ta', 'm\ta\tdraftkings\th2h']);
+    expect(boardFieldWrites(next, basis).set.map(([field]) => field)).toEqual([
+      'e\ta',
+      't\ta',
+      'm\ta\tdraftkings\th2h',
+    ]);
+  });
+
+  // A stream's message moves a price and its book's update time: the event's skeleton (every book and its markets'
+  // keys) was written again for it
+  it("writes a moved book's update time apart from the event's skeleton", () => {
+    const basis = [event('a')];
+    const hash = new Map<string, string>();
+    apply(hash, boardFieldWrites(basis, null));
+    const next = event('a', 2.1);
+    next.bookmakers[0].last_update = next.bookmakers[0].markets[0].last_update = '2026-01-01T00:00:30Z';
+    next.bookmakers[1] = basis[0].bookmakers[1];
+    const writes = boardFieldWrites([next], basis);
+    expect(writes.set.map(([field]) => field)).toEqual(['t\ta', 'm\ta\tdraftkings\th2h']);
+    expect(JSON.stringify(eventsFromFields(apply(hash, writes)))).toBe(JSON.stringify([next]));
+  });
+
+  it('reads a board stored before the times had their own field, and writes them with its next skeleton', () => {
+    const stored = event('a');
+    const hash = new Map<string, string>(
+      Object.entries(apply(new Map(), boardFieldWrites([stored], null))).filter(([field]) => !field.startsWith('t\t')),
+    );
+    // the skeleton as it was stored then: the books' times in it
+    hash.set(
+      'e\ta',
+      JSON.stringify({ ...stored, bookmakers: stored.bookmakers.map((b) => ({ ...b, markets: ['h2h', 'totals'] })) }),
+    );
+    const read = eventsFromFields(Object.fromEntries(hash))!;
+    expect(JSON.stringify(read)).toBe(JSON.stringify([stored]));
+    // a price moved, nothing else: its skeleton stands (the times in it too, until the times are written)
+    const moved = event('a', 2.2);
+    moved.bookmakers[0].last_update = '2026-01-01T00:00:40Z';
+    const writes = boardFieldWrites([moved], read);
+    expect(writes.set.map(([field]) => field)).toContain('t\ta');
+    expect(JSON.stringify(eventsFromFields(apply(hash, writes)))).toBe(JSON.stringify([moved]));
   });
 });

@@ -10,11 +10,14 @@ import {
 
 /**
  * A board stored by market, as fields of one hash: each market's JSON under its event, bookmaker and market, each
- * event's JSON without its prices (its bookmakers, each with its markets' keys in order), and the events' order. A poll
- * then rewrites the markets that changed, not the board, and a poll of some events touches those events only.
+ * event's JSON without its prices or its books' update times (its bookmakers, each with its markets' keys in order),
+ * its books' update times, and the events' order. A poll then rewrites the markets that changed, not the board, and a
+ * poll of some events touches those events only; a moved price moves its book's update time, which rewrites the
+ * event's times, not its skeleton.
  */
 const ORDER_FIELD = 'order';
 const eventField = (id: string) => `e\t${id}`;
+const timesField = (id: string) => `t\t${id}`;
 const marketField = (id: string, book: string, market: string) => `m\t${id}\t${book}\t${market}`;
 
 /** The fields that make `events` from the board stored as `basis` (null: nothing stored; the hash is replaced). */
@@ -28,11 +31,22 @@ type Skeleton = Omit<BoardEvent, 'bookmakers'> & {
   bookmakers: Array<Omit<BoardBookmaker, 'markets'> & { markets: string[] }>;
 };
 
+/**
+ * The event without its prices or its books' update times: a book's `last_update` is kept in its place, empty (so the
+ * book reads back with its fields in their order), and the times go in the event's times field.
+ */
 function skeleton(event: BoardEvent): Skeleton {
   return {
     ...event,
-    bookmakers: event.bookmakers.map((book) => ({ ...book, markets: book.markets.map((m) => m.key) })),
+    bookmakers: event.bookmakers.map((book) => ({ ...book, last_update: '', markets: book.markets.map((m) => m.key) })),
   };
+}
+
+/** The event's books' update times, in order. */
+const bookTimes = (event: BoardEvent) => JSON.stringify(event.bookmakers.map((book) => book.last_update));
+
+function sameBookTimes(a: BoardEvent, b: BoardEvent): boolean {
+  return a.bookmakers.every((book, i) => book.last_update === b.bookmakers[i].last_update);
 }
 
 /** Whether a market's content is the same: its quote (sameQuote) and its update time, which the stored field holds too. */
@@ -45,7 +59,7 @@ function sameSkeleton(a: BoardEvent, b: BoardEvent): boolean {
   return a.bookmakers.every((book, i) => {
     const other = b.bookmakers[i];
     return (
-      sameFieldsBut(book, other, 'markets') &&
+      sameFieldsBut(book, other, 'markets', 'last_update') &&
       book.markets.length === other.markets.length &&
       book.markets.every((m, j) => m.key === other.markets[j].key)
     );
@@ -92,11 +106,15 @@ export function boardFieldWrites(events: readonly BoardEvent[], basis: readonly 
   const { changed, removed, sameOrder } = boardChanges(basis ?? [], events);
   if (!basis || !sameOrder) set.push([ORDER_FIELD, JSON.stringify(events.map((e) => e.id))]);
   for (const { event, old } of changed) {
-    if (!old || !sameSkeleton(event, old)) set.push([eventField(event.id), JSON.stringify(skeleton(event))]);
+    // the times go with every skeleton written: one stored before they had their own field holds them itself
+    const newSkeleton = !old || !sameSkeleton(event, old);
+    if (newSkeleton) set.push([eventField(event.id), JSON.stringify(skeleton(event))]);
+    if (newSkeleton || (old && !sameBookTimes(event, old))) set.push([timesField(event.id), bookTimes(event)]);
     if (old) marketWrites(event, old, set, deleted);
     else for (const [field, market] of marketFields(event)) set.push([field, JSON.stringify(market)]);
   }
-  for (const gone of removed) deleted.push(eventField(gone.id), ...[...marketFields(gone)].map(([field]) => field));
+  for (const gone of removed)
+    deleted.push(eventField(gone.id), timesField(gone.id), ...[...marketFields(gone)].map(([field]) => field));
   return { replace: !basis, set, delete: deleted };
 }
 
@@ -106,10 +124,15 @@ export function eventsFromFields(fields: Record<string, string>): BoardEvent[] |
   if (!order) return null;
   return (JSON.parse(order) as string[]).map((id) => {
     const event = JSON.parse(fields[eventField(id)]) as Skeleton;
-    for (const book of event.bookmakers)
+    // a skeleton stored before the times had their own field holds them itself
+    const storedTimes = fields[timesField(id)];
+    const times = storedTimes === undefined ? null : (JSON.parse(storedTimes) as string[]);
+    event.bookmakers.forEach((book, i) => {
+      if (times) book.last_update = times[i];
       (book as unknown as BoardBookmaker).markets = book.markets.map(
         (key) => JSON.parse(fields[marketField(id, book.key, key)]) as BoardMarket,
       );
+    });
     return event as unknown as BoardEvent;
   });
 }
