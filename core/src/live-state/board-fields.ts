@@ -58,10 +58,12 @@ function sameSkeleton(a: BoardEvent, b: BoardEvent): boolean {
   if (a.bookmakers.length !== b.bookmakers.length || !sameFieldsBut(a, b, 'bookmakers')) return false;
   return a.bookmakers.every((book, i) => {
     const other = b.bookmakers[i];
+    // a book the poll kept is the very object stored (UnmovedMarkets): its fields and markets' keys are the same
     return (
-      sameFieldsBut(book, other, 'markets', 'last_update') &&
-      book.markets.length === other.markets.length &&
-      book.markets.every((m, j) => m.key === other.markets[j].key)
+      book === other ||
+      (sameFieldsBut(book, other, 'markets', 'last_update') &&
+        book.markets.length === other.markets.length &&
+        book.markets.every((m, j) => m.key === other.markets[j].key))
     );
   });
 }
