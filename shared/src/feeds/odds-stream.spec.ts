@@ -222,6 +222,10 @@ describe('the odds stream (OpticOdds format)', () => {
     expect(compareEntryIds('1795912203000-0', '1795912203000-1')).toBe(-1);
     expect(compareEntryIds('1795912203001-0', '1795912203000-9')).toBe(1);
     expect(compareEntryIds('1795912203000-2', '1795912203000-2')).toBe(0);
+    // past 15 digits a part is compared as a bigint, exactly, and beside a shorter one
+    expect(compareEntryIds('1795912203000-90071992547409931', '1795912203000-90071992547409930')).toBe(1);
+    expect(compareEntryIds('1795912203000-90071992547409930', '1795912203000-999')).toBe(1);
+    expect(compareEntryIds('99999999999999999999-0', '1795912203000-0')).toBe(1);
     expect(entryIdTime('1795912203000-2')).toBe(1795912203000);
   });
 });

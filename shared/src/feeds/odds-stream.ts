@@ -93,14 +93,23 @@ const finite = (value: unknown): number | undefined =>
 
 const ENTRY_ID = /^(\d+)-(\d+)$/;
 
+/**
+ * One part of a stream id as a number while the number is exact (15 digits or fewer: a time in ms has 13), as a bigint
+ * past that; the two compare exactly either way.
+ */
+const idPart = (digits = '0'): number | bigint => (digits.length <= 15 ? Number(digits) : BigInt(digits));
+
+function compareIdParts(a: string | undefined, b: string | undefined): number {
+  const x = idPart(a);
+  const y = idPart(b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
 /** Compares two stream ids (`<ms>-<seq>`): negative when `a` is before `b`. */
 export function compareEntryIds(a: string, b: string): number {
   const [, aMs, aSeq] = ENTRY_ID.exec(a) ?? [];
   const [, bMs, bSeq] = ENTRY_ID.exec(b) ?? [];
-  const ms = BigInt(aMs ?? '0') - BigInt(bMs ?? '0');
-  if (ms !== 0n) return ms < 0n ? -1 : 1;
-  const seq = BigInt(aSeq ?? '0') - BigInt(bSeq ?? '0');
-  return seq === 0n ? 0 : seq < 0n ? -1 : 1;
+  return compareIdParts(aMs, bMs) || compareIdParts(aSeq, bSeq);
 }
 
 /** The time an entry id was written, in epoch ms (its first part). */
