@@ -80,6 +80,26 @@ describe('StreamReadings', () => {
     expect(batch(readings, state, board).known).toEqual([null, null]);
   });
 
+  it('finds a book that did not move in another place once a book before it left the game', () => {
+    const state = snapshot();
+    const readings = new StreamReadings();
+    const first = batch(readings, state, streamBoard(state).map(answerIntake(null, new Set())));
+    move(state, 'FanDuel', 5, 2);
+    const second = batch(readings, state, first.board);
+    // every odd of DraftKings, the game's first book, taken down: FanDuel, which did not move, is now the first asked
+    const locked = state.odds
+      .get(BOS)!
+      .get('DraftKings')!
+      .odds.map((odd) => ({ ...odd, timestamp: odd.timestamp + 3 }));
+    const applied = applyStreamMessage(state, 'locked-odds', JSON.stringify({ entry_id: '3-0', data: locked }));
+    expect(applied).toMatchObject({ kind: 'applied', changed: [BOS] });
+    const third = batch(readings, state, second.board);
+    expect(third.known).toEqual([book(second.board, 'fanduel')]);
+    expect(third.known[0]).toBe(book(second.board, 'fanduel'));
+    expect(book(third.board, 'draftkings')).toBeUndefined();
+    expect(third.made).toEqual(streamBoardEvents(state, [BOS]).map(answerIntake(second.board, new Set())));
+  });
+
   it('makes the game whole again once the board does not hold what it made (another worker wrote it)', () => {
     const state = snapshot();
     const readings = new StreamReadings();

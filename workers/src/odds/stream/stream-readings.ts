@@ -1,10 +1,11 @@
-import type { BoardBookmaker, BoardEvent, StreamBookOdds, StreamBooksReading } from '@oddspulse/shared';
+import type { BoardEvent, StreamBookOdds, StreamBooksReading } from '@oddspulse/shared';
 import type { EventIntake } from '../../feeds/providers';
 
-/** What the pipeline made of a game, and of each of its books by the state's book it was made from. */
+/** What the pipeline made of a game, and the state's book each of its books was made from. */
 interface GameReading {
   made: BoardEvent;
-  books: ReadonlyMap<StreamBookOdds, BoardBookmaker>;
+  /** In `made`'s books' order: the state's book the one in that place was made from (null: not kept in its place). */
+  from: ReadonlyArray<StreamBookOdds | null>;
 }
 
 /** One batch's reading, for streamBoardEvents, then `keep` once its games are made. */
@@ -36,18 +37,25 @@ export class StreamReadings {
     /** The game whose books were last asked for, and its reading while the intake holds that game. */
     let booksOf: string | null = null;
     let seen: GameReading | null = null;
+    /** The place the next book asked for is first looked for at: the state's books are asked in the order made. */
+    let next = 0;
     return {
       knownBook: (fixtureId, book) => {
         if (booksOf !== fixtureId) {
           const reading = this.games.get(fixtureId);
           booksOf = fixtureId;
           seen = reading && intake.holds?.(reading.made) ? reading : null;
+          next = 0;
         }
-        return seen?.books.get(book) ?? null;
+        if (!seen) return null;
+        const at = seen.from[next] === book ? next : seen.from.indexOf(book);
+        // a book not found (moved, or new) takes the place it is asked for in
+        next = at < 0 ? next + 1 : at + 1;
+        return at < 0 ? null : seen.made.bookmakers[at];
       },
       take: (event, books) => {
         const taken = intake(event);
-        made.set(event.id, { made: taken, books: bookReadings(event, taken, books) });
+        made.set(event.id, { made: taken, from: bookSources(event, taken, books) });
         return taken;
       },
       keep: () => {
@@ -62,18 +70,13 @@ export class StreamReadings {
 }
 
 /**
- * Each book of `event` as the intake made it (`taken`), by the state's book it was made from: the intake keeps an
- * event's books in their order, and a book it did not keep in its place is made again when it is asked for again.
+ * The state's book each book of `event` as the intake made it (`taken`) was made from: the intake keeps an event's books
+ * in their order, and a book it did not keep in its place is made again when it is asked for again.
  */
-function bookReadings(
+function bookSources(
   event: BoardEvent,
   taken: BoardEvent,
   books: ReadonlyArray<StreamBookOdds>,
-): ReadonlyMap<StreamBookOdds, BoardBookmaker> {
-  const readings = new Map<StreamBookOdds, BoardBookmaker>();
-  event.bookmakers.forEach((book, i) => {
-    const made = taken.bookmakers[i];
-    if (made?.key === book.key) readings.set(books[i], made);
-  });
-  return readings;
+): Array<StreamBookOdds | null> {
+  return event.bookmakers.map((book, i) => (taken.bookmakers[i]?.key === book.key ? books[i] : null));
 }
