@@ -1,5 +1,5 @@
 import type { BoardMarket } from '../domain/odds';
-import { sameQuote } from './market-quote';
+import { sameFieldsBut, sameQuote } from './market-quote';
 
 const market = (over: Partial<BoardMarket> = {}, price = 1.91): BoardMarket => ({
   key: 'spreads',
@@ -25,5 +25,18 @@ describe('sameQuote', () => {
     linked.outcomes[1] = { ...linked.outcomes[1], link: 'https://book.example/bet' };
     expect(sameQuote(market(), linked)).toBe(false);
     expect(sameQuote(market(), market({ outcomes: market().outcomes.slice(0, 1) }))).toBe(false);
+  });
+});
+
+describe('sameFieldsBut', () => {
+  it('compares every field but the skipped ones, on both sides', () => {
+    expect(sameFieldsBut({ a: 1, b: 2 }, { a: 1, b: 2 })).toBe(true);
+    expect(sameFieldsBut({ a: 1, b: 2 }, { a: 1, b: 3 })).toBe(false);
+    expect(sameFieldsBut({ a: 1, b: 2, c: 3 }, { a: 1, b: 9, c: 8 }, 'b', 'c')).toBe(true);
+    expect(sameFieldsBut({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameFieldsBut({ a: 1, b: 2 }, { a: 1 })).toBe(false);
+    // a skipped field on one side does not stand for another field on the other
+    expect(sameFieldsBut({ a: 1, skipped: 2 }, { a: 1, other: 2 }, 'skipped')).toBe(false);
+    expect(sameFieldsBut({ a: 1, skipped: 2 }, { a: 1 }, 'skipped')).toBe(true);
   });
 });

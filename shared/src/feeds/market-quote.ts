@@ -1,15 +1,19 @@
 import type { BoardMarket } from '../domain/odds';
 
-/** Whether two flat objects hold the same values under the same keys, `skip` aside. */
-export function sameFieldsBut(a: object, b: object, ...skip: string[]): boolean {
+/**
+ * Whether two flat objects hold the same values under the same keys, `skip` and `alsoSkip` aside. Named, not a list:
+ * it runs for every outcome of a compared market, and a list was an array made at each call.
+ */
+export function sameFieldsBut(a: object, b: object, skip?: string, alsoSkip?: string): boolean {
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
   let keys = 0;
   for (const key in x) {
-    if (!skip.includes(key) && x[key] !== y[key]) return false;
+    if (key === skip || key === alsoSkip) continue;
+    if (x[key] !== y[key]) return false;
     keys++;
   }
-  for (const _key in y) keys--;
+  for (const key in y) if (key !== skip && key !== alsoSkip) keys--;
   return keys === 0;
 }
 
