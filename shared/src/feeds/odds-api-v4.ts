@@ -167,6 +167,14 @@ class KnownBook {
   constructor(readonly book: BoardBookmaker) {}
 }
 
+/**
+ * A market of a raw book that its reader knew: what the same quotes were made into before, taken as it is, not read. A
+ * stream's message moves a price of one market, and the book's other markets are the quotes they were (odds-stream.ts).
+ */
+export class KnownMarket {
+  constructor(readonly market: BoardMarket) {}
+}
+
 const NONE_KNOWN: ReadonlyArray<BoardBookmaker | null> = [];
 
 /**
@@ -339,6 +347,10 @@ class EventReader {
     const bookUpdate = iso(rawBook.last_update);
     const markets: BoardMarket[] = [];
     for (const rawMarket of Array.isArray(rawBook.markets) ? rawBook.markets : []) {
+      if (rawMarket instanceof KnownMarket) {
+        markets.push(rawMarket.market);
+        continue;
+      }
       if (!isObject(rawMarket) || !str(rawMarket.key)) {
         dropped.markets++;
         continue;

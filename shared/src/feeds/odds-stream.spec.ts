@@ -15,7 +15,7 @@ import {
   type StreamBooksReading,
   type StreamOdd,
 } from './odds-stream';
-import type { BoardBookmaker } from '../domain/odds';
+import type { BoardBookmaker, BoardEvent } from '../domain/odds';
 
 // The stream fixtures are made here from OpticOdds' public docs format (test/fixtures/opticodds/README.md).
 const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'opticodds');
@@ -113,6 +113,7 @@ describe('the odds stream (OpticOdds format)', () => {
         asked.push(book.sportsbook);
         return made.get(book) ?? null;
       },
+      madeBefore: () => null,
       take: (event, books) => {
         event.bookmakers.forEach((book, i) => made.set(books[i], book));
         return event;
@@ -132,6 +133,32 @@ describe('the odds stream (OpticOdds format)', () => {
       first.bookmakers.find((b) => b.key === 'draftkings'),
     );
     expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
+  });
+
+  it('with what a book was made into before, takes each of its markets whose odds are those very odds as made', () => {
+    const state = snapshot();
+    const [made] = streamBoardEvents(state, [BOS]);
+    const fanDuel = state.odds.get(BOS)!.get('FanDuel')!;
+    // a marker in the place of the totals made before: what the reader hands back is taken as it is
+    const madeTotals = { key: 'totals', last_update: '2026-11-29T00:00:00Z', outcomes: [{ name: 'Over', price: 9 }] };
+    const fanDuelMade = made.bookmakers.find((b) => b.key === 'fanduel')!;
+    const madeBook = { ...fanDuelMade, markets: [fanDuelMade.markets[0], madeTotals] };
+    const reading = (odds: readonly StreamOdd[]): StreamBooksReading => ({
+      knownBook: () => null,
+      madeBefore: (_fixtureId, book) => (book.sportsbook === 'FanDuel' ? { odds, book: madeBook } : null),
+      take: (event) => event,
+    });
+    const fanDuelOf = (events: BoardEvent[]) => events[0].bookmakers.find((b) => b.key === 'fanduel')!;
+    // FanDuel's spread moved: the spread made anew, the totals the very market made before
+    const spread = fanDuel.odds.findIndex((odd) => odd.market_id === 'point_spread');
+    const moved = fanDuel.odds.map((odd, i) => (i === spread ? { ...odd, price: odd.price + 5 } : odd));
+    const taken = fanDuelOf(streamBoardEvents(state, [BOS], reading(moved)));
+    expect(taken.markets[1]).toBe(madeTotals);
+    expect(taken.markets[0]).toEqual(fanDuelMade.markets[0]);
+    expect(taken.markets[0]).not.toBe(fanDuelMade.markets[0]);
+    // the same odds but one more, or one fewer: their places no longer say which market they made, and every market is made
+    for (const odds of [[...fanDuel.odds, fanDuel.odds[0]], fanDuel.odds.slice(0, -1)])
+      expect(fanDuelOf(streamBoardEvents(state, [BOS], reading(odds))).markets).toEqual(fanDuelMade.markets);
   });
 
   it('makes a book anew when a message moves or takes down its odds, and never changes a book it handed out', () => {

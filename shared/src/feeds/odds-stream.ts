@@ -1,7 +1,7 @@
 import { bookKeyOf } from '../domain/books/sportsbooks';
-import type { BoardBookmaker, BoardEvent } from '../domain/odds';
+import type { BoardBookmaker, BoardEvent, BoardMarket } from '../domain/odds';
 import type { OddsFormat } from '../engine/odds/odds-format';
-import { readOddsApiV4Event } from './odds-api-v4';
+import { KnownMarket, readOddsApiV4Event } from './odds-api-v4';
 
 /**
  * OpticOdds' odds stream (`/stream/odds/{sport}`, server-sent events) and its REST snapshot (`/fixtures/odds`) → a
@@ -352,30 +352,58 @@ function oddsByBook(odds: Iterable<StreamOdd>): Map<string, StreamBookOdds> {
   return books;
 }
 
-/** One book of a game in The Odds API v4 shape, which the shared normaliser reads (prices as the stream gave them). */
-function v4Book(sportsbook: string, odds: readonly StreamOdd[]) {
-  const markets: Array<{ key: string; last_update: string; outcomes: Array<Record<string, unknown>> }> = [];
+/**
+ * One book of a game in The Odds API v4 shape, which the shared normaliser reads (prices as the stream gave them). With
+ * what the book was last made into and the odds it was made of (`before`, the same odds in the same places), each market
+ * all of whose odds are those very objects is handed on as the market made of them (a KnownMarket), not made again: a
+ * message moves a price of one market, and a book may list hundreds.
+ */
+function v4Book(sportsbook: string, odds: readonly StreamOdd[], before: StreamBookMade | null) {
+  const keys: string[] = [];
   const newestOf: number[] = [];
+  /** Per market, whether an odd of it is not the very odd `before` held in its place. */
+  const moved: boolean[] = [];
+  /** Each odd's market, by its place in `keys`. */
+  const marketOf: number[] = [];
   const places = new Map<string, number>();
+  const comparable = before !== null && before.odds.length === odds.length;
   // a book's odds mostly come market by market: the market of the odd before is tried first
   let at = -1;
-  for (const odd of odds) {
+  for (let i = 0; i < odds.length; i++) {
+    const odd = odds[i];
     const key = marketKey(odd);
-    if (at < 0 || markets[at].key !== key) at = places.get(key) ?? -1;
+    if (at < 0 || keys[at] !== key) at = places.get(key) ?? -1;
     if (at < 0) {
-      at = markets.push({ key, last_update: '', outcomes: [] }) - 1;
+      at = keys.push(key) - 1;
       newestOf.push(0);
+      moved.push(!comparable);
       places.set(key, at);
     }
-    markets[at].outcomes.push(v4Outcome(odd));
+    marketOf.push(at);
     newestOf[at] = Math.max(newestOf[at], odd.timestamp);
+    if (comparable && before.odds[i] !== odd) moved[at] = true;
+  }
+  const markets: Array<{ key: string; last_update: string; outcomes: Array<Record<string, unknown>> } | KnownMarket> =
+    keys.map((key, m) => {
+      const made = moved[m] ? undefined : madeMarket(before, key, m);
+      return made ? new KnownMarket(made) : { key, last_update: iso(newestOf[m]), outcomes: [] };
+    });
+  for (let i = 0; i < odds.length; i++) {
+    const market = markets[marketOf[i]];
+    if (!(market instanceof KnownMarket)) market.outcomes.push(v4Outcome(odds[i]));
   }
   let newest = 0;
-  for (let i = 0; i < markets.length; i++) {
-    markets[i].last_update = iso(newestOf[i]);
-    if (newestOf[i] > newestOf[newest]) newest = i;
-  }
-  return { key: bookKey(sportsbook), title: sportsbook, last_update: markets[newest].last_update, markets };
+  for (let m = 1; m < keys.length; m++) if (newestOf[m] > newestOf[newest]) newest = m;
+  return { key: bookKey(sportsbook), title: sportsbook, last_update: iso(newestOf[newest]), markets };
+}
+
+/**
+ * The market `before`'s book made of key `key`, the `place`th market of the book's odds (the book lists its markets in
+ * that order, less a market whose every price was locked).
+ */
+function madeMarket(before: StreamBookMade | null, key: string, place: number): BoardMarket | undefined {
+  const markets = before?.book.markets;
+  return markets?.[place]?.key === key ? markets[place] : markets?.find((market) => market.key === key);
 }
 
 /** One odd as an outcome of The Odds API: its name (outcomeName), price, point, limit and link when it has them. */
@@ -401,6 +429,12 @@ function bookKey(name: string): string {
     .replace(/^_|_$/g, '');
 }
 
+/** A book of a game as the stream's reader made it (after its intake), and the odds it was made of. */
+export interface StreamBookMade {
+  odds: readonly StreamOdd[];
+  book: BoardBookmaker;
+}
+
 /**
  * What a stream's reader knows of the books it made before (streamBoardEvents): a message moves one odd or a few, so of a
  * game it changed most books are the very books they were made from, and are not made again.
@@ -408,6 +442,11 @@ function bookKey(name: string): string {
 export interface StreamBooksReading {
   /** What `book` of game `fixtureId` (the state's very object) was made into, when that still stands; null to make it. */
   knownBook(fixtureId: string, book: StreamBookOdds): BoardBookmaker | null;
+  /**
+   * For a book to make (knownBook said null): what the game's book of the same sportsbook was made into, and the odds it
+   * was made of, when that still stands; its markets whose odds did not move are not made again.
+   */
+  madeBefore(fixtureId: string, book: StreamBookOdds): StreamBookMade | null;
   /** Takes in `event`, `event.bookmakers[i]` made from `books[i]`, and returns what becomes of it. */
   take(event: BoardEvent, books: ReadonlyArray<StreamBookOdds>): BoardEvent;
 }
@@ -434,7 +473,7 @@ export function streamBoardEvents(
     for (const book of books) {
       const made = reading ? reading.knownBook(id, book) : null;
       known.push(made);
-      bookmakers.push(made ? null : v4Book(book.sportsbook, book.odds));
+      bookmakers.push(made ? null : v4Book(book.sportsbook, book.odds, reading?.madeBefore(id, book) ?? null));
     }
     const raw = {
       id: fixture.id,

@@ -109,6 +109,24 @@ describe('answerIntake', () => {
     expect(sent.bookmakers[0].link).not.toBe('https://elsewhere.example/fanduel');
   });
 
+  it("settles a book made anew but for a market handed on as the previous board's very object, which it leaves as it was", () => {
+    const stored = event(at(0));
+    const [h2h, totals] = stored.bookmakers[0].markets;
+    // links settling would take away: the stored market was settled when its board was taken in, and is not touched
+    totals.outcomes[0].link = 'https://elsewhere.example/over';
+    const intake = answerIntake([stored], new Set());
+    const moved = {
+      ...h2h,
+      outcomes: [{ name: 'A', price: 2.2, link: 'https://elsewhere.example/a' }, h2h.outcomes[1]],
+    };
+    const taken = intake({ ...event(at(0)), bookmakers: [{ ...stored.bookmakers[0], markets: [moved, totals] }] });
+    expect(totals.outcomes[0].link).toBe('https://elsewhere.example/over');
+    expect(taken.bookmakers[0].markets[1]).toBe(totals);
+    // the market sent was settled
+    expect(taken.bookmakers[0].markets[0].outcomes[0].link).not.toBe('https://elsewhere.example/a');
+    expect(taken.bookmakers[0].markets[0].outcomes[0].price).toBe(2.2);
+  });
+
   it("holds the previous board's very events while their final mark is still the scoreboard's", () => {
     const open = event(at(0));
     const final = { ...event(at(0)), id: 'e2', completed: true };

@@ -130,14 +130,19 @@ export class UnmovedMarkets {
     return !!old && (old.bookmakers[index] === book || old.bookmakers.includes(book));
   }
 
+  /** The previous board's book of event `eventId` under `key`, looked for first in place `index`. */
+  bookBefore(eventId: string, key: string, index: number): BoardBookmaker | undefined {
+    const old = this.before(eventId);
+    return old && keyedAt(old.bookmakers, key, index);
+  }
+
   /** `event` of the feed's answer, with what did not move since the previous board kept as it was. */
   keep(event: BoardEvent): BoardEvent {
     const old = this.before(event.id);
     if (!old || old === event) return event;
     let kept = 0;
     const bookmakers = event.bookmakers.map((book, i) => {
-      const other =
-        old.bookmakers[i]?.key === book.key ? old.bookmakers[i] : old.bookmakers.find((b) => b.key === book.key);
+      const other = keyedAt(old.bookmakers, book.key, i);
       if (!other) return book;
       const result = this.keptBook(book, other);
       if (result === old.bookmakers[i]) kept++;
@@ -152,9 +157,13 @@ export class UnmovedMarkets {
     if (book === old) return old;
     let kept = 0;
     const markets = book.markets.map((market, i) => {
-      const before =
-        old.markets[i]?.key === market.key ? old.markets[i] : old.markets.find((m) => m.key === market.key);
-      if (!before || !sameQuote(market, before) || !this.held(market.last_update, before.last_update)) return market;
+      const before = keyedAt(old.markets, market.key, i);
+      // the very object it was (a reader handed its market on unmoved): its quote and time are the same
+      if (
+        !before ||
+        (before !== market && (!sameQuote(market, before) || !this.held(market.last_update, before.last_update)))
+      )
+        return market;
       if (before === old.markets[i]) kept++;
       return before;
     });
@@ -179,20 +188,30 @@ export class UnmovedMarkets {
   }
 }
 
+/** The item of `items` under `key`: the `index`th when it has that key (a book's usual place), else the first. */
+function keyedAt<T extends { key: string }>(items: readonly T[], key: string, index: number): T | undefined {
+  return items[index]?.key === key ? items[index] : items.find((item) => item.key === key);
+}
+
 /**
  * What becomes of each event of a feed's answer as it is read (OddsProvider's intake): marked completed when its
  * scoreboard says it is final (`finals`: a feed can list a game for a while after it ended, and detection skips it),
- * the links of each book it was sent settled (checked, resolved, or the book's site; a book the provider handed on as the
- * previous board's very object was settled when that board was taken in), and its unmoved markets kept as the objects
- * of `previous` (UnmovedMarkets). Done event by event, what the feed sent of an event is garbage before the next one is
- * read.
+ * the links of each book it was sent settled (checked, resolved, or the book's site; a book or market the provider handed
+ * on as the previous board's very object was settled when that board was taken in), and its unmoved markets kept as the
+ * objects of `previous` (UnmovedMarkets). Done event by event, what the feed sent of an event is garbage before the next
+ * one is read.
  */
 export function answerIntake(previous: readonly BoardEvent[] | null, finals: ReadonlySet<string>): EventIntake {
   const unmoved = new UnmovedMarkets(previous);
   const intake = (event: BoardEvent) => {
     const marked = finals.has(event.id) ? { ...event, completed: true } : event;
     const books = marked.bookmakers;
-    for (let i = 0; i < books.length; i++) if (!unmoved.holdsBook(marked.id, books[i], i)) settleBookmaker(books[i]);
+    for (let i = 0; i < books.length; i++) {
+      if (unmoved.holdsBook(marked.id, books[i], i)) continue;
+      // a market the provider handed on as the previous board's very object was settled when that board was taken in
+      const before = unmoved.bookBefore(marked.id, books[i].key, i);
+      settleBookmaker(books[i], before ? (market, m) => keyedAt(before.markets, market.key, m) === market : null);
+    }
     return unmoved.keep(marked);
   };
   // An event taken in from the same reading keeps every market it holds (the same quotes, the same lag behind the

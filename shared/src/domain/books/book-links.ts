@@ -186,12 +186,20 @@ function setLink(item: { link?: string }, link: string | null): void {
   else if (item.link !== undefined) delete item.link;
 }
 
-/** One bookmaker of a fetched board settled as settleBookLinks settles each, in place. */
-export function settleBookmaker(bookmaker: BoardBookmaker): void {
+/**
+ * One bookmaker of a fetched board settled as settleBookLinks settles each, in place. `settled(market, index)`: whether
+ * a market of it is one settled before (a board's own object, handed on unmoved): it is passed over, not changed.
+ */
+export function settleBookmaker(
+  bookmaker: BoardBookmaker,
+  settled: ((market: BoardMarket, index: number) => boolean) | null = null,
+): void {
   setLink(bookmaker, checkedBookUrl(bookmaker.key, bookmaker.link) ?? bookSite(bookmaker.key));
   // Looked up once per bookmaker: most books have no resolver, and most outcomes no link of their own.
   const resolver = RESOLVERS.get(canonicalBookKey(bookmaker.key));
-  for (const market of bookmaker.markets) {
+  for (let m = 0; m < bookmaker.markets.length; m++) {
+    const market = bookmaker.markets[m];
+    if (settled?.(market, m)) continue;
     if (market.link !== undefined) setLink(market, checkedBookUrl(bookmaker.key, market.link));
     for (const outcome of market.outcomes) {
       if (outcome.link === undefined && !resolver) continue;

@@ -37,16 +37,22 @@ function move(state: OddsStreamState, sportsbook: string, by: number, entry: num
 function batch(readings: StreamReadings, state: OddsStreamState, board: BoardEvent[]) {
   const reading = readings.reading([BOS], answerIntake(board, new Set()));
   const known: unknown[] = [];
+  const madeBefore: unknown[] = [];
   const made = streamBoardEvents(state, [BOS], {
     knownBook: (...args) => {
       const answer = reading.knownBook(...args);
       known.push(answer);
       return answer;
     },
+    madeBefore: (...args) => {
+      const answer = reading.madeBefore(...args);
+      madeBefore.push(answer);
+      return answer;
+    },
     take: reading.take,
   });
   reading.keep();
-  return { board: mergeAnswer(board, new Set([BOS]), made), made, known };
+  return { board: mergeAnswer(board, new Set([BOS]), made), made, known, madeBefore };
 }
 
 const book = (board: BoardEvent[], key: string) =>
@@ -78,6 +84,31 @@ describe('StreamReadings', () => {
     readings.clear();
     move(state, 'FanDuel', 5, 5);
     expect(batch(readings, state, board).known).toEqual([null, null]);
+  });
+
+  it("makes only the market a message moved of a book, and hands the book's other markets on as they were", () => {
+    const state = snapshot();
+    const readings = new StreamReadings();
+    const first = batch(readings, state, streamBoard(state).map(answerIntake(null, new Set())));
+    // FanDuel's first odd is of its spread; its totals did not move
+    move(state, 'FanDuel', 5, 2);
+    const second = batch(readings, state, first.board);
+    const before = book(first.board, 'fanduel')!;
+    const after = book(second.board, 'fanduel')!;
+    expect(second.madeBefore).toEqual([{ odds: expect.any(Array), book: before }]);
+    expect(after.markets.map((m) => m.key)).toEqual(['spreads', 'totals']);
+    expect(after.markets[0]).not.toBe(before.markets[0]);
+    expect(after.markets[1]).toBe(before.markets[1]);
+    expect(second.made).toEqual(streamBoardEvents(state, [BOS]).map(answerIntake(first.board, new Set())));
+    // the book's last odd (of its totals) taken down: the odds before it stand in their places, and the totals are made
+    // again without it
+    const odds = state.odds.get(BOS)!.get('FanDuel')!.odds;
+    const last = { ...odds[odds.length - 1], timestamp: odds[odds.length - 1].timestamp + 3 };
+    const locked = applyStreamMessage(state, 'locked-odds', JSON.stringify({ entry_id: '3-0', data: [last] }));
+    expect(locked).toMatchObject({ kind: 'applied', changed: [BOS] });
+    const third = batch(readings, state, second.board);
+    expect(book(third.board, 'fanduel')!.markets[1].outcomes).toHaveLength(after.markets[1].outcomes.length - 1);
+    expect(third.made).toEqual(streamBoardEvents(state, [BOS]).map(answerIntake(second.board, new Set())));
   });
 
   it('finds a book that did not move in another place once a book before it left the game', () => {

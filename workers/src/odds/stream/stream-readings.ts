@@ -18,7 +18,8 @@ export interface BatchReading extends StreamBooksReading {
  * a few, and the state makes anew only the books whose odds it moved, so each other book of a changed game is the very
  * book it was made from. Such a book is handed on as what the pipeline made of it (the board's own object: its links
  * settled, its unmoved markets kept), not made, normalised and compared again, while the intake holds what was made of
- * its game (EventIntake.holds: the board's very object, not turned final since). A board another worker wrote, or a
+ * its game (EventIntake.holds: the board's very object, not turned final since). Of a book made anew, each market
+ * whose odds are the very odds it was made of is handed on so too (madeBefore). A board another worker wrote, or a
  * batch that failed, leaves the game's object off the board, and the game is made whole again.
  */
 export class StreamReadings {
@@ -52,6 +53,13 @@ export class StreamReadings {
         // a book not found (moved, or new) takes the place it is asked for in
         next = at < 0 ? next + 1 : at + 1;
         return at < 0 ? null : seen.made.bookmakers[at];
+      },
+      madeBefore: (fixtureId, book) => {
+        const reading = this.games.get(fixtureId);
+        if (!reading || !intake.holds?.(reading.made)) return null;
+        const at = reading.from.findIndex((source) => source?.sportsbook === book.sportsbook);
+        const source = reading.from[at];
+        return source ? { odds: source.odds, book: reading.made.bookmakers[at] } : null;
       },
       take: (event, books) => {
         const taken = intake(event);
