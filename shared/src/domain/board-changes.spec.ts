@@ -1,4 +1,4 @@
-import { boardChanges, boardEvent, pairedByKey, withEventsReplaced } from './board-changes';
+import { boardChanges, boardEvent, keyedAt, pairedByKey, withEventsReplaced } from './board-changes';
 import type { BoardEvent } from './odds';
 
 const game = (id: string, home = 'Home'): BoardEvent => ({
@@ -113,5 +113,19 @@ describe('pairedByKey', () => {
     expect(old[1]).toBe(before[1]);
     expect(old[2]).toBeUndefined();
     expect(gone).toEqual([before[2]]);
+  });
+});
+
+describe('keyedAt', () => {
+  it('takes the item in its place when it has the key, else the first under the key', () => {
+    const items = [
+      { key: 'a', n: 1 },
+      { key: 'b', n: 2 },
+      { key: 'b', n: 3 },
+    ];
+    expect(keyedAt(items, 'b', 2)).toBe(items[2]);
+    expect(keyedAt(items, 'b', 0)).toBe(items[1]);
+    expect(keyedAt(items, 'a', 5)).toBe(items[0]);
+    expect(keyedAt(items, 'c', 0)).toBeUndefined();
   });
 });

@@ -100,3 +100,11 @@ export function pairedByKey<T extends { key: string }>(
   for (const item of items) byKey.delete(item.key);
   return { old, gone: [...byKey.values()] };
 }
+
+/**
+ * The item of `items` under `key`: the `place`th when it has that key (a book's or a market's usual place, as a poll or a
+ * stream's batch keeps them), else the first under it.
+ */
+export function keyedAt<T extends { key: string }>(items: readonly T[], key: string, place: number): T | undefined {
+  return items[place]?.key === key ? items[place] : items.find((item) => item.key === key);
+}

@@ -1,5 +1,6 @@
 import { bookKeyOf } from '../domain/books/sportsbooks';
-import type { BoardBookmaker, BoardEvent, BoardMarket } from '../domain/odds';
+import { keyedAt } from '../domain/board-changes';
+import type { BoardBookmaker, BoardEvent } from '../domain/odds';
 import type { OddsFormat } from '../engine/odds/odds-format';
 import { KnownMarket, readOddsApiV4Event } from './odds-api-v4';
 
@@ -385,7 +386,8 @@ function v4Book(sportsbook: string, odds: readonly StreamOdd[], before: StreamBo
   }
   const markets: Array<{ key: string; last_update: string; outcomes: Array<Record<string, unknown>> } | KnownMarket> =
     keys.map((key, m) => {
-      const made = moved[m] ? undefined : madeMarket(before, key, m);
+      // the book made lists its markets in the odds' order, less a market whose every price was locked
+      const made = moved[m] || !before ? undefined : keyedAt(before.book.markets, key, m);
       return made ? new KnownMarket(made) : { key, last_update: iso(newestOf[m]), outcomes: [] };
     });
   for (let i = 0; i < odds.length; i++) {
@@ -395,15 +397,6 @@ function v4Book(sportsbook: string, odds: readonly StreamOdd[], before: StreamBo
   let newest = 0;
   for (let m = 1; m < keys.length; m++) if (newestOf[m] > newestOf[newest]) newest = m;
   return { key: bookKey(sportsbook), title: sportsbook, last_update: iso(newestOf[newest]), markets };
-}
-
-/**
- * The market `before`'s book made of key `key`, the `place`th market of the book's odds (the book lists its markets in
- * that order, less a market whose every price was locked).
- */
-function madeMarket(before: StreamBookMade | null, key: string, place: number): BoardMarket | undefined {
-  const markets = before?.book.markets;
-  return markets?.[place]?.key === key ? markets[place] : markets?.find((market) => market.key === key);
 }
 
 /** One odd as an outcome of The Odds API: its name (outcomeName), price, point, limit and link when it has them. */

@@ -2,6 +2,7 @@ import {
   boardChanges,
   boardEvent,
   IsoTimes,
+  keyedAt,
   settleBookmaker,
   sameFieldsBut,
   sameQuote,
@@ -186,11 +187,6 @@ export class UnmovedMarkets {
     const lag = this.times.time(fresh) - this.times.time(old);
     return lag >= 0 && lag < UNMOVED_RESTAMP_MS;
   }
-}
-
-/** The item of `items` under `key`: the `index`th when it has that key (a book's usual place), else the first. */
-function keyedAt<T extends { key: string }>(items: readonly T[], key: string, index: number): T | undefined {
-  return items[index]?.key === key ? items[index] : items.find((item) => item.key === key);
 }
 
 /**

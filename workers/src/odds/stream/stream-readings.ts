@@ -40,26 +40,29 @@ export class StreamReadings {
     let seen: GameReading | null = null;
     /** The place the next book asked for is first looked for at: the state's books are asked in the order made. */
     let next = 0;
+    const gameReading = (fixtureId: string): GameReading | null => {
+      if (booksOf !== fixtureId) {
+        const reading = this.games.get(fixtureId);
+        booksOf = fixtureId;
+        seen = reading && intake.holds?.(reading.made) ? reading : null;
+        next = 0;
+      }
+      return seen;
+    };
     return {
       knownBook: (fixtureId, book) => {
-        if (booksOf !== fixtureId) {
-          const reading = this.games.get(fixtureId);
-          booksOf = fixtureId;
-          seen = reading && intake.holds?.(reading.made) ? reading : null;
-          next = 0;
-        }
-        if (!seen) return null;
-        const at = seen.from[next] === book ? next : seen.from.indexOf(book);
+        const game = gameReading(fixtureId);
+        if (!game) return null;
+        const at = game.from[next] === book ? next : game.from.indexOf(book);
         // a book not found (moved, or new) takes the place it is asked for in
         next = at < 0 ? next + 1 : at + 1;
-        return at < 0 ? null : seen.made.bookmakers[at];
+        return at < 0 ? null : game.made.bookmakers[at];
       },
       madeBefore: (fixtureId, book) => {
-        const reading = this.games.get(fixtureId);
-        if (!reading || !intake.holds?.(reading.made)) return null;
-        const at = reading.from.findIndex((source) => source?.sportsbook === book.sportsbook);
-        const source = reading.from[at];
-        return source ? { odds: source.odds, book: reading.made.bookmakers[at] } : null;
+        const game = gameReading(fixtureId);
+        const at = game ? game.from.findIndex((source) => source?.sportsbook === book.sportsbook) : -1;
+        const source = game?.from[at];
+        return game && source ? { odds: source.odds, book: game.made.bookmakers[at] } : null;
       },
       take: (event, books) => {
         const taken = intake(event);
