@@ -161,6 +161,34 @@ describe('the odds stream (OpticOdds format)', () => {
       expect(fanDuelOf(streamBoardEvents(state, [BOS], reading(odds))).markets).toEqual(fanDuelMade.markets);
   });
 
+  it('makes again a market one of whose odds was taken down while another market gained one, the count the same', () => {
+    const state = snapshot();
+    const [made] = streamBoardEvents(state, [BOS]);
+    const fanDuel = state.odds.get(BOS)!.get('FanDuel')!;
+    const fanDuelMade = made.bookmakers.find((b) => b.key === 'fanduel')!;
+    const [homeSpread, awaySpread, over, under] = fanDuel.odds;
+    // made before of a third spread beside the two, and the Over alone: a marker in the spread's place
+    const thirdSpread = { ...homeSpread, id: 'fanduel-spread-alt', selection: 'Boston Celtics', points: -4.5 };
+    const madeSpreads = { key: 'spreads', last_update: '2026-11-29T00:00:00Z', outcomes: [{ name: 'X', price: 9 }] };
+    const madeTotals = { key: 'totals', last_update: '2026-11-29T00:00:00Z', outcomes: [{ name: 'Over', price: 9 }] };
+    const reading: StreamBooksReading = {
+      knownBook: () => null,
+      madeBefore: (_fixtureId, book) =>
+        book.sportsbook === 'FanDuel'
+          ? {
+              odds: [homeSpread, awaySpread, over, thirdSpread],
+              book: { ...fanDuelMade, markets: [madeSpreads, madeTotals] },
+            }
+          : null,
+      take: (event) => event,
+    };
+    // since: the third spread taken down, the Under added in its place; the spread's odds now in their places are the
+    // very odds it was made of, but it was made of one more, and both markets are made again
+    expect(fanDuel.odds).toEqual([homeSpread, awaySpread, over, under]);
+    const taken = streamBoardEvents(state, [BOS], reading)[0].bookmakers.find((b) => b.key === 'fanduel')!;
+    expect(taken.markets).toEqual(fanDuelMade.markets);
+  });
+
   it('makes a book anew when a message moves or takes down its odds, and never changes a book it handed out', () => {
     const state = snapshot();
     const books = () => [...state.odds.get(BOS)!.values()];

@@ -355,15 +355,17 @@ function oddsByBook(odds: Iterable<StreamOdd>): Map<string, StreamBookOdds> {
 
 /**
  * One book of a game in The Odds API v4 shape, which the shared normaliser reads (prices as the stream gave them). With
- * what the book was last made into and the odds it was made of (`before`, the same odds in the same places), each market
- * all of whose odds are those very objects is handed on as the market made of them (a KnownMarket), not made again: a
- * message moves a price of one market, and a book may list hundreds.
+ * what the book was last made into and the odds it was made of (`before`, as many odds), each market whose odds are
+ * those very objects in the very places, and which held no other place then, is handed on as the market made of them (a
+ * KnownMarket), not made again: a message moves a price of one market, and a book may list hundreds.
  */
 function v4Book(sportsbook: string, odds: readonly StreamOdd[], before: StreamBookMade | null) {
   const keys: string[] = [];
   const newestOf: number[] = [];
-  /** Per market, whether an odd of it is not the very odd `before` held in its place. */
+  /** Per market, whether an odd of it is not the very odd `before` held in its place, or was taken from it. */
   const moved: boolean[] = [];
+  /** The markets of the odds `before` held in the places whose odds changed: the odds they lost. */
+  const lost: string[] = [];
   /** Each odd's market, by its place in `keys`. */
   const marketOf: number[] = [];
   const places = new Map<string, number>();
@@ -382,7 +384,15 @@ function v4Book(sportsbook: string, odds: readonly StreamOdd[], before: StreamBo
     }
     marketOf.push(at);
     newestOf[at] = Math.max(newestOf[at], odd.timestamp);
-    if (comparable && before.odds[i] !== odd) moved[at] = true;
+    if (comparable && before.odds[i] !== odd) {
+      moved[at] = true;
+      lost.push(marketKey(before.odds[i]));
+    }
+  }
+  // an odd taken down and another added to another market leave as many odds, the market that lost one in its places
+  for (const key of lost) {
+    const m = places.get(key);
+    if (m !== undefined) moved[m] = true;
   }
   const markets: Array<{ key: string; last_update: string; outcomes: Array<Record<string, unknown>> } | KnownMarket> =
     keys.map((key, m) => {

@@ -111,6 +111,29 @@ describe('StreamReadings', () => {
     expect(third.made).toEqual(streamBoardEvents(state, [BOS]).map(answerIntake(second.board, new Set())));
   });
 
+  it("takes a price a message took down off the board when another message of the batch added one to the book's other market", () => {
+    const state = snapshot();
+    const readings = new StreamReadings();
+    const first = batch(readings, state, streamBoard(state).map(answerIntake(null, new Set())));
+    // FanDuel lists a spread's two sides, then a total's: the spread's second side taken down, an alternate total added,
+    // in one batch; the book holds as many odds as it was made of, its first in its place
+    const [, awaySpread, over] = state.odds.get(BOS)!.get('FanDuel')!.odds;
+    const locked = { ...awaySpread, timestamp: awaySpread.timestamp + 2 };
+    const added: StreamOdd = { ...over, id: 'fanduel-total-alt', is_main: false, points: 230.5, timestamp: 3 };
+    expect(applyStreamMessage(state, 'locked-odds', JSON.stringify({ entry_id: '2-0', data: [locked] }))).toMatchObject(
+      {
+        kind: 'applied',
+      },
+    );
+    expect(applyStreamMessage(state, 'odds', JSON.stringify({ entry_id: '3-0', data: [added] }))).toMatchObject({
+      kind: 'applied',
+    });
+    const second = batch(readings, state, first.board);
+    const spreads = book(second.board, 'fanduel')!.markets.find((m) => m.key === 'spreads')!;
+    expect(spreads.outcomes.map((o) => o.name)).toEqual(['Boston Celtics']);
+    expect(second.made).toEqual(streamBoardEvents(state, [BOS]).map(answerIntake(first.board, new Set())));
+  });
+
   it('finds a book that did not move in another place once a book before it left the game', () => {
     const state = snapshot();
     const readings = new StreamReadings();
