@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
 import {
   applyStreamMessage,
+  newestUpdate,
+  normaliseOddsApiV4,
   snapshotState,
   streamBoard,
   streamBoardEvents,
@@ -9,10 +12,13 @@ import {
   type OddsStreamState,
   type StreamOdd,
 } from '@oddspulse/shared';
+import { seededRandom } from '@oddspulse/shared/testing';
 import { answerIntake, mergeAnswer } from '../held-boards';
+import { streamSnapshot } from '../../simulator/sim-stream';
 import { StreamReadings } from './stream-readings';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'test', 'fixtures', 'opticodds');
+const RECORDED = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const BOS = '20261128-BOS-NYK';
 
 function snapshot(): OddsStreamState {
@@ -166,5 +172,60 @@ describe('StreamReadings', () => {
     expect(known).toEqual([null, null]);
     expect(book(made, 'draftkings')).not.toBe(book(written, 'draftkings'));
     expect(made).toEqual(streamBoardEvents(state, [BOS]).map(answerIntake(readBack, new Set())));
+  });
+
+  it('makes every game of random batches (moves, restated prices, take-downs, odds added) as the intake makes it whole', () => {
+    // a recorded board of three markets a book, each game's books given as the stream's odds
+    const file = 'v4_odds_americanfootball_nfl_us-plus-betfair_h2h-spreads-totals-h2h_lay_american_2022-08-24.json';
+    const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(join(RECORDED, file), 'utf8')) as unknown);
+    // a few games, so that the messages of one batch often land on one book
+    const games = events.slice(0, 3);
+    for (const seed of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const random = seededRandom(seed);
+      const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)];
+      const state = snapshotState(
+        { sport: 'nfl', sportTitle: 'NFL', oddsFormat: 'decimal' },
+        streamSnapshot(games),
+        '1-0',
+      );
+      if (typeof state === 'string') throw new Error(state);
+      const readings = new StreamReadings();
+      let board = streamBoard(state).map(answerIntake(null, new Set()));
+      let entry = 1;
+      let clock = Math.max(...games.map((game) => newestUpdate([game]) ?? 0)) / 1000;
+      const takenDown: StreamOdd[] = [];
+      for (let round = 0; round < 150; round++) {
+        const changed = new Set<string>();
+        for (let m = 1 + Math.floor(random() * 4); m > 0; m--) {
+          const odds = [...state.odds.values()].flatMap((game) => [...game.values()].flatMap((b) => b.odds));
+          const odd = pick(odds);
+          const choice = random();
+          clock += 1;
+          const newer = { ...odd, timestamp: clock };
+          let event = 'odds';
+          let sent: StreamOdd = newer;
+          if (choice < 0.35) sent = { ...newer, price: Math.round((odd.price + pick([-0.05, 0.05])) * 100) / 100 };
+          else if (choice < 0.5)
+            sent = newer; // the same price, restated later
+          else if (choice < 0.7) {
+            event = 'locked-odds';
+            takenDown.push(odd);
+          } else if (choice < 0.85 && takenDown.length) sent = { ...takenDown.splice(0, 1)[0], timestamp: clock };
+          // an odd the book did not list: another line of the same market, as its alternate
+          else sent = { ...newer, id: `${odd.id}:alt${entry}`, is_main: false, points: (odd.points ?? 0) + 0.5 };
+          entry++;
+          const applied = applyStreamMessage(state, event, JSON.stringify({ entry_id: `${entry}-0`, data: [sent] }));
+          if (applied.kind !== 'applied') throw new Error(`seed ${seed}: ${applied.kind}`);
+          for (const id of applied.changed) changed.add(id);
+        }
+        const ids = [...changed];
+        const reading = readings.reading(ids, answerIntake(board, new Set()));
+        const made = streamBoardEvents(state, ids, reading);
+        reading.keep();
+        const whole = streamBoardEvents(state, ids).map(answerIntake(board, new Set()));
+        if (!isDeepStrictEqual(made, whole)) expect({ seed, round, made }).toEqual({ seed, round, made: whole });
+        board = mergeAnswer(board, changed, made);
+      }
+    }
   });
 });
