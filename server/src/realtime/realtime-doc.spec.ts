@@ -37,34 +37,44 @@ const market: fc.Arbitrary<BoardMarket> = fc.record({
     { maxLength: 4 },
   ),
 });
-const event: fc.Arbitrary<BoardEvent> = fc.record({
-  id: fc.constantFrom('g1', 'g2', 'g3'),
-  sport_key: fc.constant('basketball_nba'),
-  sport_title: fc.constant('NBA'),
-  commence_time: fc.constant('2026-01-01T02:00:00Z'),
-  home_team: fc.constant('Boston Celtics'),
-  away_team: fc.constant('Miami Heat'),
-  bookmakers: fc.uniqueArray(
-    fc.record({
-      key: fc.constantFrom('draftkings', 'fanduel', 'betmgm'),
-      title: fc.constant('Book'),
-      last_update: fc.constant('2026-01-01T00:00:00Z'),
-      markets: fc.uniqueArray(market, { selector: (m) => m.key, maxLength: 3 }),
-    }),
-    { selector: (b) => b.key, maxLength: 3 },
-  ),
-});
+const event: fc.Arbitrary<BoardEvent> = fc.record(
+  {
+    id: fc.constantFrom('g1', 'g2', 'g3'),
+    sport_key: fc.constant('basketball_nba'),
+    sport_title: fc.constant('NBA'),
+    // a start moved and a final mark change the game's header, which a diff carries whole
+    commence_time: fc.constantFrom('2026-01-01T02:00:00Z', '2026-01-01T03:00:00Z'),
+    home_team: fc.constant('Boston Celtics'),
+    away_team: fc.constant('Miami Heat'),
+    completed: fc.constant(true),
+    bookmakers: fc.uniqueArray(
+      fc.record({
+        key: fc.constantFrom('draftkings', 'fanduel', 'betmgm'),
+        title: fc.constant('Book'),
+        last_update: fc.constant('2026-01-01T00:00:00Z'),
+        markets: fc.uniqueArray(market, { selector: (m) => m.key, maxLength: 3 }),
+      }),
+      { selector: (b) => b.key, maxLength: 3 },
+    ),
+  },
+  { requiredKeys: ['id', 'sport_key', 'sport_title', 'commence_time', 'home_team', 'away_team', 'bookmakers'] },
+);
 const board = (fetchedAt: string): fc.Arbitrary<SportBoard> =>
   fc
     .uniqueArray(event, { selector: (e) => e.id, maxLength: 3 })
     .map((events) => ({ sport_key: 'basketball_nba', fetched_at: fetchedAt, events }));
 
-/** `before` as a feed's next poll might give it: prices and lines moved, lines dropped, outcomes and markets gone. */
+/**
+ * `before` as a feed's next poll might give it: prices and lines moved, lines dropped, outcomes and markets gone, a
+ * game's start moved or its final mark set.
+ */
 function moved(before: SportBoard, choices: number[]): SportBoard {
   let i = 0;
   const next = () => choices[i++ % choices.length];
   const events = before.events.map((e) => ({
     ...e,
+    ...(next() === 5 ? { commence_time: '2026-01-01T04:00:00Z' } : {}),
+    ...(next() === 6 ? { completed: true } : {}),
     bookmakers: e.bookmakers.map((book) => ({
       ...book,
       markets: book.markets
@@ -98,7 +108,13 @@ describe("docs/realtime.md's applyBoardDiff", () => {
       fc.array(fc.nat(9), { minLength: 1, maxLength: 50 }).map((choices) => [before, moved(before, choices)] as const),
     );
     fc.assert(
-      fc.property(polls, ([before, after]) => agree(before, after)),
+      fc.property(polls, ([before, after]) => {
+        agree(before, after);
+        // each game's own fields as the poll gave them
+        const { diff } = diffBoards(before, after);
+        const headers = (board: SportBoard) => board.events.map(({ bookmakers: _books, ...header }) => header);
+        expect(headers(diff ? applyBoardDiff(before, diff) : before)).toEqual(headers(after));
+      }),
       { numRuns: 300 },
     );
   });

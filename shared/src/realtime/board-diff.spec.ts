@@ -166,6 +166,31 @@ describe('diffBoards', () => {
     expect(isLocked.mock.calls.every(([, e]) => e.id === 'b')).toBe(true);
   });
 
+  // A delayed start and a final mark move no price: a client following the diffs learns them from the header, and
+  // detection scans the game again (a finished game's opportunities go)
+  it("reports a game's own fields when they changed, whole, and the board it applies to takes them", () => {
+    const a = event('a', { home: 1.5, away: 2.6 });
+    const b = event('b', { home: 1.9, away: 1.9 });
+    const prev = board([a, b]);
+    const delayed = { ...a, commence_time: '2026-01-01T03:00:00Z' };
+    const final = { ...b, completed: true };
+    const { diff, changedEventIds, records } = diffBoards(prev, board([delayed, final], '2026-01-01T00:00:30Z'));
+    const { bookmakers: _a, ...delayedHeader } = delayed;
+    const { bookmakers: _b, ...finalHeader } = final;
+    expect(diff!.events).toEqual([
+      { id: 'a', change: 'changed', header: delayedHeader, bookmakers: [] },
+      { id: 'b', change: 'changed', header: finalHeader, bookmakers: [] },
+    ]);
+    expect(changedEventIds).toEqual(['a', 'b']);
+    expect(records).toEqual([]);
+    const applied = applyBoardDiff(prev, diff!);
+    expect(applied.events).toEqual([delayed, final]);
+    // the header whole: a final mark taken back leaves the game without one
+    const back = diffBoards(applied, board([delayed, b], '2026-01-01T00:01:00Z'));
+    expect(applyBoardDiff(applied, back.diff!).events[1]).toEqual(b);
+    expect(applyBoardDiff(applied, back.diff!).events[1]).not.toHaveProperty('completed');
+  });
+
   // A poll keeps an unmoved market's object (UnmovedMarkets): it is not compared again, but its game's start moving (a
   // game gone live sooner, whose age limit is shorter) can lock it
   it('reports no outcome of a market that is the very object it was, and still its lock flipping', () => {

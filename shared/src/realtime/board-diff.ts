@@ -1,4 +1,4 @@
-import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome, SportBoard } from '../domain/odds';
+import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome, EventHeader, SportBoard } from '../domain/odds';
 import { sameFieldsBut } from '../feeds/market-quote';
 import { boardChanges, pairedByKey } from '../domain/board-changes';
 
@@ -47,6 +47,12 @@ export interface EventDiff {
   change: 'added' | 'removed' | 'changed';
   /** The whole event, when it was added. */
   event?: BoardEvent;
+  /**
+   * A changed event's own fields (all but its bookmakers), whole, when one of them changed: its start moved, the scores
+   * feed marked it final, a team renamed. A client that missed it would keep a delayed game's old start (and judge it
+   * live by it) and list a finished game's prices.
+   */
+  header?: EventHeader;
   bookmakers?: BookmakerDiff[];
 }
 
@@ -293,7 +299,8 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
         title: book.title,
         markets: book.markets.map((m) => ({ key: m.key, change: 'removed' })),
       });
-    if (bookDiffs.length) events.push({ id: event.id, change: 'changed', bookmakers: bookDiffs });
+    if (!sameHeader) events.push({ id: event.id, change: 'changed', header: headerOf(event), bookmakers: bookDiffs });
+    else if (bookDiffs.length) events.push({ id: event.id, change: 'changed', bookmakers: bookDiffs });
   }
   for (const { id } of removed) events.push({ id, change: 'removed' });
 
@@ -325,6 +332,11 @@ function applyOutcomes(market: BoardMarket, changes: OutcomeChange[]): BoardMark
     outcomes.set(outcomeIdentity(market.key, outcome), outcome);
   }
   return { ...market, outcomes: [...outcomes.values()] };
+}
+
+function headerOf(event: BoardEvent): EventHeader {
+  const { bookmakers: _bookmakers, ...header } = event;
+  return header;
 }
 
 /**
@@ -368,7 +380,9 @@ export function applyBoardDiff(board: SportBoard, diff: BoardDiff): SportBoard {
       if (markets.size) books.set(book.key, { ...book, markets: [...markets.values()] });
       else books.delete(book.key);
     }
-    events.set(event.id, { ...event, bookmakers: [...books.values()] });
+    const bookmakers = [...books.values()];
+    // the header whole when it changed: a field it no longer has (a final mark taken back) goes with it
+    events.set(event.id, eventDiff.header ? { ...eventDiff.header, bookmakers } : { ...event, bookmakers });
   }
   return { ...board, fetched_at: diff.fetched_at, events: [...events.values()] };
 }

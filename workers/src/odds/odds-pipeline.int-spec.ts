@@ -29,6 +29,7 @@ import {
   RealtimeKeys,
 } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
+import { finalGame } from '../../../test/support/fixture-boards';
 import { HttpStub } from '../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { CLOCK } from '../feeds/clock';
@@ -48,6 +49,8 @@ const PROPS = [
 type RawEvent = {
   id: string;
   commence_time: string;
+  home_team: string;
+  away_team: string;
   bookmakers: Array<{
     key: string;
     last_update?: string;
@@ -630,6 +633,49 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       expect(saved).toHaveBeenCalledTimes(1);
     } finally {
       saved.mockRestore();
+    }
+  });
+
+  it('publishes a game the scoreboard marks final though no price moved, and withdraws its opportunities at once', async () => {
+    const state = app.get(LiveStateRepository);
+    const evKey = redis.key(...RedisKeys.opportunities('ev', NFL));
+    const current = Object.entries(await redis.client.hgetall(evKey)).find(
+      ([field, value]) => field.startsWith('odds:') && (JSON.parse(value) as unknown[]).length > 0,
+    );
+    expect(current).toBeDefined();
+    const game = payload.find((e) => `odds:${e.id}` === current![0])!;
+    const final = finalGame({
+      id: 'espn-final',
+      event_id: game.id,
+      sport_key: NFL,
+      league: 'NFL',
+      commence_time: game.commence_time,
+      home_team: game.home_team,
+      away_team: game.away_team,
+      source: 'espn',
+    });
+    await state.saveScoreboard({ sport_key: NFL, fetched_at: new Date(now).toISOString(), games: [final] });
+    try {
+      listener.clear();
+      now = recordedNow + 840_000;
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 21 })).toMatchObject({ outcome: 'updated', changedEvents: 1 });
+      const [diff] = await eventually(
+        () => listener.on('odds', NFL),
+        (m) => m.length >= 1,
+      );
+      expect(diff.type === 'board.diff' && diff.data.events).toEqual([
+        { id: game.id, change: 'changed', header: expect.objectContaining({ completed: true }), bookmakers: [] },
+      ]);
+      const ev = await eventually(
+        () => listener.on('ev', NFL),
+        (m) => m.length >= 1,
+      );
+      const updates = ev.flatMap((m) => (m.type === 'opportunities' ? (m.data.updates as OpportunityUpdate[]) : []));
+      expect(updates.length).toBeGreaterThan(0);
+      expect(updates.every((u) => u.event_id === game.id && u.action === 'gone')).toBe(true);
+      expect(await redis.client.hget(evKey, current![0])).toBeNull();
+    } finally {
+      await redis.client.del(redis.key(...RedisKeys.scoreboard(NFL)));
     }
   });
 });

@@ -329,7 +329,7 @@ export class OddsPipelineService {
 
   /**
    * Makes `board`, whose diff is empty, the current board: its stamp alone when its content is the same as the board in
-   * Redis (nothing the diff leaves out moved either: quote times, a game marked completed), else what changed from
+   * Redis (nothing the diff leaves out moved either: an update time alone), else what changed from
    * `basis` (startingBoard), or the whole board. `unchanged` is the stamp of the board the poll started from.
    */
   private async store(

@@ -77,6 +77,17 @@ describe('live rows', () => {
     expect(next.boards[SPORT].events[0].bookmakers[0].markets[0].outcomes[0].price).toBe(1.99);
   });
 
+  it("takes a game's moved start from a diff that moves no price, and its rows say it", () => {
+    const delayed = { ...before.events[0], commence_time: iso(T0 + 5_400_000) };
+    const after = board([delayed, before.events[1]]);
+    const { diff } = diffBoards(before, after);
+    const { table } = applyRowsDiff(buildLiveRows({ [SPORT]: before }, options), diff!, options);
+    expect(table.rows).toEqual(buildRows(after.events, options));
+    const delayedRows = table.rows.filter((row) => row.eventId === 'e1');
+    expect(delayedRows.length).toBeGreaterThan(0);
+    expect(delayedRows.every((row) => row.commenceTime === delayed.commence_time)).toBe(true);
+  });
+
   it('flashes what the diff moved, as comparing every row before and after would', () => {
     const after = board([event('e1', books([1.99, 1.83], [1.87, 1.95])), before.events[1]]);
     const { diff } = diffBoards(before, after);
