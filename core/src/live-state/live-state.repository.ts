@@ -378,6 +378,29 @@ export class LiveStateRepository {
     if (!results || failed) throw failed?.[0] ?? new Error(`Saving the ${kind} opportunities of ${sport} was aborted`);
   }
 
+  /** The events of a board whose opportunities the clock alone has changed by `now` (saveOpportunityReviews). */
+  async dueOpportunityReviews(kind: BoardKind, sport: string, now: number): Promise<string[]> {
+    return this.redis.client.zrangebyscore(this.redis.key(...RedisKeys.opportunityReviews(kind, sport)), '-inf', now);
+  }
+
+  /**
+   * When detection is to scan each event again though no price of it moved: the time the clock alone changes what a scan
+   * finds, or Infinity for never (the event is taken off).
+   */
+  async saveOpportunityReviews(
+    kind: BoardKind,
+    sport: string,
+    reviews: ReadonlyArray<readonly [eventId: string, at: number]>,
+  ): Promise<void> {
+    const key = this.redis.key(...RedisKeys.opportunityReviews(kind, sport));
+    const due = reviews.filter(([, at]) => Number.isFinite(at)).flatMap(([id, at]) => [at, id]);
+    const never = reviews.filter(([, at]) => !Number.isFinite(at)).map(([id]) => id);
+    await Promise.all([
+      due.length ? this.redis.client.zadd(key, ...due) : null,
+      never.length ? this.redis.client.zrem(key, ...never) : null,
+    ]);
+  }
+
   async feedStatuses(): Promise<FeedStatus[]> {
     const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.feedStatus));
     return Object.values(raw).map((v) => JSON.parse(v) as FeedStatus);

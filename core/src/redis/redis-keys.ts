@@ -39,6 +39,11 @@ export const RedisKeys = {
     roomTag(kind, sport),
   ],
   /**
+   * When detection next scans each event of a board again though no price of it moved (DetectionService): a sorted set
+   * of event ids by the time (epoch ms) the clock alone changes what a scan finds (a price past its age, the start).
+   */
+  opportunityReviews: (kind: 'odds' | 'props', sport: string) => ['opportunity-reviews', roomTag(kind, sport)],
+  /**
    * An event's steam price-history window (DECISIONS 34): a hash of series (`market<TAB>side<TAB>book`) → JSON list of
    * `[at, price, point]`, in the sport's steam room's slot.
    */

@@ -40,7 +40,9 @@ export interface DetectionSummary {
  * opportunities in Redis (for initial loads) and publishes what is new, updated or gone. The boards are kept
  * prepared for the engine (PreparedBoards): a poll reads again only the events that changed. Detection
  * publishes with the loosest thresholds a user can choose; each user's filters and stake sizing apply on top
- * (the scanner calls and the browser's lists). Arbitrages are sized at the largest stake a user can choose: the
+ * (the scanner calls and the browser's lists). A game is also scanned again, though no price of it moved, once the
+ * clock alone changes what a scan finds (clockChangeAfter: a price past the locked-market age, the start), so what the
+ * rules no longer allow goes. Arbitrages are sized at the largest stake a user can choose: the
  * engine drops one whose rounded stakes guarantee no profit, and the larger the stake the less rounding costs,
  * so no arbitrage a user could be shown is dropped here; and for the same reason the boards also find the
  * arbitrages that pay only at a commission below the published rates (PreparedBoards). What is new today is also counted for the landing
@@ -100,15 +102,19 @@ export class DetectionService {
     // steam reviews its alerts on every board, changed or not: a game's start ends them without a price moving
     if (board === 'odds') await this.steam.detect(next, eventIds, now);
     const prepared = await this.prepared.sync(board, next, eventIds, basis);
-    if (!eventIds.length) return summary;
-    if (board === 'odds') await this.alertBatches.enqueuePriceTargets(sport, now, eventIds);
-    const fields = eventIds.map((id) => `${board}:${id}`);
+    // and the games whose opportunities the clock alone changed since they were scanned, though no price moved: a price
+    // grown past the locked-market age, a game started (spec 001 §5)
+    const due = await this.state.dueOpportunityReviews(board, sport, now);
+    const scanned = due.length ? [...new Set([...eventIds, ...due])] : eventIds;
+    if (!scanned.length) return summary;
+    if (board === 'odds' && eventIds.length) await this.alertBatches.enqueuePriceTargets(sport, now, eventIds);
+    const fields = scanned.map((id) => `${board}:${id}`);
     const scans = new Map<string, ScanResult>();
-    for (const id of eventIds) if (prepared.has(id)) scans.set(id, prepared.scanEvent(id, this.options, now));
+    for (const id of scanned) if (prepared.has(id)) scans.set(id, prepared.scanEvent(id, this.options, now));
     for (const kind of KINDS) {
       const stored = await this.state.eventOpportunities<Trackable>(kind.channel, sport, fields);
       const updates: OpportunityUpdate[] = [];
-      const entries = eventIds.map((id, i) => {
+      const entries = scanned.map((id, i) => {
         const found = (scans.get(id)?.[kind.result] ?? []) as unknown as Trackable[];
         const { current, published } = trackOpportunities(board, id, stored[i], found, now);
         updates.push(...published);
@@ -134,6 +140,12 @@ export class DetectionService {
       }
       summary.published[kind.channel] = updates.length;
     }
+    // saved once what was found is: a worker stopped before this scans the same games again at its next board
+    await this.state.saveOpportunityReviews(
+      board,
+      sport,
+      scanned.map((id) => [id, prepared.clockChangeAfter(id, now)] as const),
+    );
     return summary;
   }
 }

@@ -678,4 +678,34 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
       await redis.client.del(redis.key(...RedisKeys.scoreboard(NFL)));
     }
   });
+
+  it("withdraws a game's opportunities once its prices pass the locked-market age, though the feed sends them unmoved", async () => {
+    // the game the scoreboard no longer marks final opens again
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 22 })).toMatchObject({ changedEvents: 1 });
+    const evKey = redis.key(...RedisKeys.opportunities('ev', NFL));
+    const held = Object.keys(await redis.client.hgetall(evKey));
+    expect(held.length).toBeGreaterThan(0);
+    const reviews = redis.key(...RedisKeys.opportunityReviews('odds', NFL));
+    // each game is to be scanned again when its first price passes 15 minutes (the recording's are all within 5)
+    const next = Number((await redis.client.zrange(reviews, '0', '0', 'WITHSCORES'))[1]);
+    expect(next).toBeGreaterThan(now);
+    expect(next).toBeLessThanOrEqual(recordedNow + 15 * 60_000 + 1);
+    listener.clear();
+    now = recordedNow + 20 * 60_000;
+    // the same answer: nothing moved, and the diff is empty
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 23 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
+    const ev = await eventually(
+      () => listener.on('ev', NFL),
+      (m) => m.length >= 1,
+    );
+    const updates = ev.flatMap((m) => (m.type === 'opportunities' ? (m.data.updates as OpportunityUpdate[]) : []));
+    expect(new Set(updates.map((u) => `odds:${u.event_id}`))).toEqual(new Set(held));
+    expect(updates.every((u) => u.action === 'gone')).toBe(true);
+    expect(await redis.client.hlen(evKey)).toBe(0);
+    // every price past its age: each game is next scanned again at its start, where the live rules begin
+    const left = await redis.client.zrange(reviews, '0', '-1', 'WITHSCORES');
+    const starts = new Map(payload.map((e) => [e.id, Date.parse(e.commence_time)]));
+    expect(left.length / 2).toBe(payload.length);
+    for (let i = 0; i < left.length; i += 2) expect(Number(left[i + 1])).toBe(starts.get(left[i]));
+  });
 });

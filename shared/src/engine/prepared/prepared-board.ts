@@ -5,7 +5,7 @@ import { commissionOf, DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS, type CommissionR
 import { IsoTimes } from '../odds/iso-time';
 import { ColumnPool, type PreparedEvent } from './prepared-columns';
 import { prepareEvent, releaseEvent, repricedEvent, repriceEvent } from './prepared-event';
-import { scanPreparedEvent } from './prepared-scan';
+import { clockChangeAfter, scanPreparedEvent } from './prepared-scan';
 import { addScan, scanSettings, sortScan, type ScanOptions } from '../opportunities/scan';
 import type { ScanSettings } from './prepared-scan';
 import { withArbitrageBelowRates } from '../opportunities/opportunities-for-user';
@@ -136,6 +136,15 @@ export class PreparedBoard {
   scanEvent(eventId: string, options: ScanOptions = {}, now: number): ScanResult {
     const entry = this.events.get(eventId);
     return entry ? this.scanEntry(entry, scanSettings(options), now) : { arbitrage: [], middles: [], ev: [] };
+  }
+
+  /**
+   * The first time after `now` at which the clock alone changes what scanEvent finds for the event (clockChangeAfter:
+   * its start, a price passing the locked-market age); Infinity when the board does not hold it or none will.
+   */
+  clockChangeAfter(eventId: string, now: number): number {
+    const entry = this.events.get(eventId);
+    return entry ? clockChangeAfter(entry.prepared, now) : Infinity;
   }
 
   /** Every event (in the order they were first added), sorted as scanBoard sorts. */

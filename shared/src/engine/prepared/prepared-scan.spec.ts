@@ -5,14 +5,14 @@ import type { BoardEvent, BoardMarket } from '../../domain/odds';
 import type { ScanResult } from '../../domain/opportunities';
 import { normaliseOddsApiV4 } from '../../feeds/odds-api-v4';
 import { diffBoards } from '../../realtime/board-diff';
-import { NOW } from '../../testing/board-builder';
+import { book, event, NOW } from '../../testing/board-builder';
 import { between, seededRandom } from '../../testing/seeded-random';
 import { oracleArbitrage, oracleEvBets, oracleMiddles } from '../../testing/finders.oracle';
 import { findArbitrage, findEvBets, findMiddles } from '../opportunities/finders';
 import { PreparedBoard } from './prepared-board';
 import { ColumnPool, type PreparedEvent } from './prepared-columns';
 import { prepareEvent, repricedEvent, repriceEvent } from './prepared-event';
-import { scanPreparedEvent } from './prepared-scan';
+import { clockChangeAfter, scanPreparedEvent } from './prepared-scan';
 import { IsoTimes } from '../odds/iso-time';
 import { DEFAULT_COMMISSIONS, LOWEST_COMMISSIONS } from '../odds/commission';
 import { newestUpdate, scanBoard, scanEvent, scanSettings, type ScanOptions } from '../opportunities/scan';
@@ -574,5 +574,78 @@ describe('PreparedBoard', () => {
     expect(repriced !== null).toBe(taken);
     board.update([next], [next.id]);
     for (const now of [NOW, NOW + 10 * 60_000]) expectSame(board.scan({}, now), scanBoard([next], {}, now));
+  });
+});
+
+describe('clockChangeAfter', () => {
+  // what a scan finds, its times aside (they count with the clock; detection keeps an opportunity's first time found)
+  const AGES = new Set(['ageSeconds', 'timeFound', 'expiresIn']);
+  const found = (result: ScanResult) =>
+    JSON.stringify(result, (key, value: unknown) => (AGES.has(key) ? undefined : value));
+
+  it('is the start of a game not started, or the first price to pass the locked-market age, to the millisecond', () => {
+    const start = NOW + 30 * 60_000;
+    const p = prepareEvent(
+      event(
+        [
+          book(
+            'draftkings',
+            {
+              h2h: [
+                ['Home', -110],
+                ['Away', -110],
+              ],
+            },
+            60_000,
+          ),
+          book(
+            'fanduel',
+            {
+              h2h: [
+                ['Home', -105],
+                ['Away', -115],
+              ],
+            },
+            120_000,
+          ),
+        ],
+        start - NOW,
+      ),
+    );
+    // pre-match: the older book's prices pass 15 minutes from their update, before the start
+    expect(clockChangeAfter(p, NOW)).toBe(NOW - 120_000 + 15 * 60_000 + 1);
+    expect(clockChangeAfter(p, NOW + 13 * 60_000 + 1)).toBe(NOW - 60_000 + 15 * 60_000 + 1);
+    // both past theirs: the start (where the age falls to 5 minutes) is next
+    expect(clockChangeAfter(p, NOW + 14 * 60_000 + 1)).toBe(start);
+    // live: none passes again, every price already past 5 minutes
+    expect(clockChangeAfter(p, start)).toBe(Infinity);
+    expect(clockChangeAfter({ ...p, header: { ...p.header, completed: true } }, NOW)).toBe(Infinity);
+  });
+
+  // Detection scans a game again once this time comes, though no price moved: what it finds must not change before
+  it('finds on the recorded boards nothing a scan at the time asked would not, until the time it gives', () => {
+    const settings = scanSettings({});
+    let asked = 0;
+    let changedAtTheTime = 0;
+    for (const file of BOARDS) {
+      const events = recorded(file);
+      const newest = newestUpdate(events)!;
+      for (const e of events) {
+        const p = prepareEvent(e);
+        for (const now of [newest - 20 * 60_000, newest, newest + 4 * 60_000, newest + 12 * 60_000]) {
+          const at = clockChangeAfter(p, now);
+          expect(at).toBeGreaterThan(now);
+          if (!Number.isFinite(at)) continue;
+          asked++;
+          const then = found(scanPreparedEvent(p, settings, now));
+          for (const t of [now + Math.floor((at - now) / 2), at - 1])
+            expect(found(scanPreparedEvent(p, settings, t))).toBe(then);
+          if (found(scanPreparedEvent(p, settings, at)) !== then) changedAtTheTime++;
+        }
+      }
+    }
+    // a time at which the clock changes nothing costs a scan; one too late leaves what a scan would drop: some change
+    expect(asked).toBeGreaterThan(100);
+    expect(changedAtTheTime).toBeGreaterThan(asked / 10);
   });
 });

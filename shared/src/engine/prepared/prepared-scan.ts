@@ -12,7 +12,7 @@ import { evPercent } from '../odds/fair-probability';
 import type { Quote } from '../lines/market-lines';
 import { buildMiddle, middlePasses, middleRange, type MiddleSettings } from '../opportunities/middles';
 import { ARBITRAGE_LINE_TOLERANCE, isBetterQuote, MONEYLINE, TOTAL } from '../lines/line-rules';
-import { isStaleAt } from '../lines/locked-market';
+import { hasStarted, isStaleAt, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from '../lines/locked-market';
 import { backLayOpportunity } from '../opportunities/back-lay';
 import { bookDfs, bookExcluded, bookKeys, sortByLine, type PreparedEvent } from './prepared-columns';
 import { LineSet } from './prepared-lines';
@@ -136,6 +136,27 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
     }
   }
   return rows;
+}
+
+/**
+ * The first time after `now` at which the clock alone changes what scanPreparedEvent finds in `p`, its prices the
+ * same: the game's start (the live rules: its middles end, the locked-market age falls to 5 minutes), or a price, a lay
+ * price too, passing the locked-market age (spec 001 §5). Infinity when none will: a finished game, every price past
+ * its age. A scan at any time in [now, that time) finds what a scan at `now` finds, but for the opportunities' ages.
+ */
+export function clockChangeAfter(p: PreparedEvent, now: number): number {
+  if (p.header.completed) return Infinity;
+  const live = hasStarted(p.commence, now);
+  const age = live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS;
+  let next = live ? Infinity : p.commence;
+  // a price is past its age once now − updated > age (isStaleAt); one of unreadable time (NaN) always was
+  const passes = (updatedAt: number) => {
+    const at = Math.floor(updatedAt + age) + 1;
+    if (at > now && at < next) next = at;
+  };
+  for (let q = 0; q < p.quoteCount; q++) passes(p.qUpdated[q]);
+  for (const lay of p.lays) passes(lay.quote.updatedAt);
+  return next;
 }
 
 function arbitrageOf(c: LineSet, settings: ScanSettings): ArbitrageOpportunity[] {
