@@ -102,8 +102,8 @@ export class DetectionService {
     // steam reviews its alerts on every board, changed or not: a game's start ends them without a price moving
     if (board === 'odds') await this.steam.detect(next, eventIds, now);
     const prepared = await this.prepared.sync(board, next, eventIds, basis);
-    // and the games whose opportunities the clock alone changed since they were scanned, though no price moved: a price
-    // grown past the locked-market age, a game started (spec 001 §5)
+    // the games the board changed, and those whose opportunities the clock alone changed since they were scanned though
+    // no price moved: a price grown past the locked-market age, a game started (spec 001 §5)
     const due = await this.state.dueOpportunityReviews(board, sport, now);
     const scanned = due.length ? [...new Set([...eventIds, ...due])] : eventIds;
     if (!scanned.length) return summary;
