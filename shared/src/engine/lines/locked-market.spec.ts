@@ -7,6 +7,7 @@ import {
   isStaleAt,
   isStaleUpdate,
   lockedMarketReader,
+  staleFrom,
 } from './locked-market';
 import { americanToDecimal } from '../odds/odds-format';
 
@@ -48,6 +49,16 @@ describe('locked-market rule', () => {
     expect(isLockedMarket([open[0], 0], ago(60_000), NOW, false)).toBe(true);
     expect(isLockedMarket([], ago(60_000), NOW, false)).toBe(true);
     expect(isLockedMarket(open, ago(6 * 60_000), NOW, true)).toBe(true);
+  });
+
+  // Detection scans a game again when its first price passes its age: the millisecond the rule turns
+  it('names the first time a price is past its age', () => {
+    for (const updatedAt of [NOW, NOW - 7_000, NOW + 0.5])
+      for (const live of [false, true]) {
+        expect(isStaleAt(updatedAt, staleFrom(updatedAt, live) - 1, live)).toBe(false);
+        expect(isStaleAt(updatedAt, staleFrom(updatedAt, live), live)).toBe(true);
+      }
+    expect(staleFrom(NaN, false)).toBeNaN();
   });
 
   // The same rule for a time already read, so a board's times are parsed once

@@ -36,6 +36,11 @@ export function isStaleAt(updatedAt: number, now: number, live: boolean): boolea
   return !(now - updatedAt <= (live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS));
 }
 
+/** The first time (ms since the epoch) at which isStaleAt holds of a price updated at `updatedAt`; NaN when unreadable. */
+export function staleFrom(updatedAt: number, live: boolean): number {
+  return Math.floor(updatedAt + (live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS)) + 1;
+}
+
 export function isLockedMarket(
   decimals: readonly (number | null | undefined)[],
   lastUpdate: string,

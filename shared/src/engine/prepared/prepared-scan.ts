@@ -12,7 +12,7 @@ import { evPercent } from '../odds/fair-probability';
 import type { Quote } from '../lines/market-lines';
 import { buildMiddle, middlePasses, middleRange, type MiddleSettings } from '../opportunities/middles';
 import { ARBITRAGE_LINE_TOLERANCE, isBetterQuote, MONEYLINE, TOTAL } from '../lines/line-rules';
-import { hasStarted, isStaleAt, LOCKED_MAX_AGE_LIVE_MS, LOCKED_MAX_AGE_MS } from '../lines/locked-market';
+import { hasStarted, isStaleAt, staleFrom } from '../lines/locked-market';
 import { backLayOpportunity } from '../opportunities/back-lay';
 import { bookDfs, bookExcluded, bookKeys, sortByLine, type PreparedEvent } from './prepared-columns';
 import { LineSet } from './prepared-lines';
@@ -147,11 +147,10 @@ function evOf(c: LineSet, settings: EvSettings): EvBet[] {
 export function clockChangeAfter(p: PreparedEvent, now: number): number {
   if (p.header.completed) return Infinity;
   const live = hasStarted(p.commence, now);
-  const age = live ? LOCKED_MAX_AGE_LIVE_MS : LOCKED_MAX_AGE_MS;
   let next = live ? Infinity : p.commence;
-  // a price is past its age once now − updated > age (isStaleAt); one of unreadable time (NaN) always was
+  // a price of unreadable time (NaN) was always past its age
   const passes = (updatedAt: number) => {
-    const at = Math.floor(updatedAt + age) + 1;
+    const at = staleFrom(updatedAt, live);
     if (at > now && at < next) next = at;
   };
   for (let q = 0; q < p.quoteCount; q++) passes(p.qUpdated[q]);
