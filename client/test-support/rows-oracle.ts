@@ -119,7 +119,8 @@ function newest(books: readonly BookPrice[]): string {
 
 /** Rows of one event, as rows.ts built them before its rewrite for speed. */
 export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): OddsRow[] {
-  if (!event.id || !event.sport_key) return [];
+  // a finished game's prices can no longer be bet (spec 001 §5)
+  if (!event.id || !event.sport_key || event.completed === true) return [];
   const { mode, now } = options;
   const selected = new Set(options.selectedBooks.map(canonicalBookKey));
   const markets = options.markets?.length ? new Set(options.markets) : null;

@@ -88,6 +88,18 @@ describe('live rows', () => {
     expect(delayedRows.every((row) => row.commenceTime === delayed.commence_time)).toBe(true);
   });
 
+  it('drops the rows of a game a diff marks final, its prices unmoved, and lists them again when the mark is taken back', () => {
+    const finished = { ...before.events[0], completed: true };
+    const { diff } = diffBoards(before, board([finished, before.events[1]]));
+    const start = buildLiveRows({ [SPORT]: before }, options);
+    expect(start.rows.some((row) => row.eventId === 'e1')).toBe(true);
+    const { table } = applyRowsDiff(start, diff!, options);
+    expect(table.rows.some((row) => row.eventId === 'e1')).toBe(false);
+    expect(table.rows).toEqual(buildRows(before.events.slice(1), options));
+    const { diff: back } = diffBoards(table.boards[SPORT], before);
+    expect(applyRowsDiff(table, back!, options).table.rows).toEqual(start.rows);
+  });
+
   it('flashes what the diff moved, as comparing every row before and after would', () => {
     const after = board([event('e1', books([1.99, 1.83], [1.87, 1.95])), before.events[1]]);
     const { diff } = diffBoards(before, after);

@@ -134,7 +134,7 @@ const NOW = Date.parse('2026-11-23T16:00:00Z');
  * the cent, points missing or not numbers, the same outcome twice in a market, aliased and capitalised book keys
  * (two bookmakers one book), books unknown to the catalogue whose titles sort by locale, titles alike, equal best
  * prices, links on outcomes, markets and books, players with and without a description, one-sided props, events
- * without an id or a sport.
+ * without an id or a sport, a game marked final in one seed and marked not in the other.
  */
 function edgeCaseBoard(seed: number): BoardEvent[] {
   const random = seededRandom(seed);
@@ -146,6 +146,7 @@ function edgeCaseBoard(seed: number): BoardEvent[] {
     if (e === 2) event.commence_time = 'not a date';
     if (e === 3) event.id = '';
     if (e === 4) event.sport_key = '';
+    if (e === 5) event.completed = seed % 2 === 1;
     const extra = [
       { key: 'caesars', title: 'Caesars' },
       { key: 'DraftKings', title: 'DraftKings' },

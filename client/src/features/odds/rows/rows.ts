@@ -137,8 +137,10 @@ export const lineId = (point: number | undefined) => lineKey(point ?? null);
 const collator = new Intl.Collator();
 
 /**
- * Rows of one event. Events with no id or sport_key are dropped (spec 001 §5). When building the rows of many events
- * with the same options, rowsBuilder() reads what they share once.
+ * Rows of one event. Events with no id or sport_key are dropped (spec 001 §5), and so is a game the scoreboard marked
+ * final while the feed still lists it: its prices can no longer be bet, so neither a best price nor an EV is shown for
+ * them (the engine skips finished games for the same reason, spec 001 §5 arbitrage). When building the rows of many
+ * events with the same options, rowsBuilder() reads what they share once.
  */
 export function buildEventRows(event: BoardEvent, options: BuildRowsOptions): OddsRow[] {
   return rowsBuilder(options)(event);
@@ -263,7 +265,7 @@ interface Cell {
 }
 
 function eventRows(event: BoardEvent, settings: RowSettings): OddsRow[] {
-  if (!event.id || !event.sport_key) return [];
+  if (!event.id || !event.sport_key || event.completed) return [];
   const { cells, byKey } = eventCells(event, settings);
   const rowOf = (cell: Cell): OddsRow => {
     const best = cell.best;
