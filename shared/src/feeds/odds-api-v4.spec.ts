@@ -142,6 +142,43 @@ describe('normaliseOddsApiV4', () => {
     expect(book.markets[0].outcomes.map((o) => o.description)).toEqual(['B', 'B']);
   });
 
+  it('lists a book once under its canonical key and a market once in a book: the first listed, the rest counted', () => {
+    const market = (key: string, price: number, lastUpdate = '2024-01-01T00:00:00Z') => ({
+      key,
+      last_update: lastUpdate,
+      outcomes: [
+        { name: 'A', price },
+        { name: 'B', price: 2 },
+      ],
+    });
+    const book = (key: string, markets: unknown[]) => ({ key, title: key, markets });
+    const board = normaliseOddsApiV4(
+      [
+        {
+          id: 'e',
+          sport_key: 's',
+          bookmakers: [
+            // a locked market does not take its key: the open one after it is the book's
+            book('caesars', [market('h2h', 0), market('h2h', 1.9), market('spreads', 1.8), market('h2h', 1.7)]),
+            book('fanduel', [market('h2h', 1.95)]),
+            book('williamhill_us', [market('h2h', 2.1), market('totals', 1.85)]),
+          ],
+        },
+      ],
+      { oddsFormat: 'decimal' },
+    );
+    const [caesars, fanduel, ...rest] = board.events[0].bookmakers;
+    expect(rest).toEqual([]);
+    expect(caesars.key).toBe('williamhill_us');
+    expect(fanduel.key).toBe('fanduel');
+    expect(caesars.markets.map((m) => [m.key, m.outcomes[0].price])).toEqual([
+      ['h2h', 1.9],
+      ['spreads', 1.8],
+    ]);
+    // markets: the locked h2h, the third h2h and the second Caesars's two; outcomes: the locked h2h's two
+    expect(board.dropped).toEqual({ events: 0, markets: 4, outcomes: 2 });
+  });
+
   // decimal board 2025-03-11 holds "price": 1 (a settled in-play line): not a price
   it('drops decimal prices of 1', () => {
     const { events, dropped } = normaliseOddsApiV4(load('v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json'));

@@ -13,7 +13,10 @@ import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds/odd
  * - Older responses carry `last_update` on the bookmaker only, newer ones on each market too: a market
  *   without one takes its bookmaker's, a bookmaker without one the newest of its markets; a market with
  *   neither is dropped, since its age (and so whether it is locked) cannot be known.
- * - Bookmaker keys are canonical (`caesars` → `williamhill_us`).
+ * - Bookmaker keys are canonical (`caesars` → `williamhill_us`). An event lists a book once and a book a market
+ *   once: a second bookmaker of one canonical key (a book sent under two of its names) or a second market of one key
+ *   is dropped and its markets counted, so the first listed is the one every keyed reading of the board (the store's
+ *   fields, the diff's pairing, the stream's kept markets) finds.
  */
 export interface NormaliseOptions {
   /** The response's price format; detected from the prices when absent. */
@@ -301,6 +304,9 @@ const CLOSE_BRACE = 125;
 class EventReader {
   readonly dropped = { events: 0, markets: 0, outcomes: 0 };
   private readonly iso = isoReader();
+  /** The keys listed so far of the event being read, and of the book being read (one of each at a time). */
+  private readonly bookKeys = new Set<string>();
+  private readonly marketKeys = new Set<string>();
 
   constructor(private readonly oddsFormat: OddsFormat | null) {}
 
@@ -321,11 +327,18 @@ class EventReader {
     }
     const bookmakers: BoardBookmaker[] = [];
     const from: number[] = [];
+    const bookKeys = this.bookKeys;
+    bookKeys.clear();
     const rawBooks: unknown[] = Array.isArray(raw.bookmakers) ? raw.bookmakers : [];
     for (let i = 0; i < rawBooks.length; i++) {
       const rawBook = rawBooks[i];
       const bookmaker = known[i] ?? (rawBook instanceof KnownBook ? rawBook.book : this.bookmaker(rawBook));
       if (!bookmaker) continue;
+      if (bookKeys.has(bookmaker.key)) {
+        this.dropped.markets += bookmaker.markets.length;
+        continue;
+      }
+      bookKeys.add(bookmaker.key);
       bookmakers.push(bookmaker);
       from.push(i);
     }
@@ -342,16 +355,18 @@ class EventReader {
   }
 
   private bookmaker(rawBook: unknown): BoardBookmaker | null {
-    const { dropped, iso, oddsFormat } = this;
+    const { dropped, iso, oddsFormat, marketKeys } = this;
     if (!isObject(rawBook) || !str(rawBook.key)) return null;
+    marketKeys.clear();
     const bookUpdate = iso(rawBook.last_update);
     const markets: BoardMarket[] = [];
     for (const rawMarket of Array.isArray(rawBook.markets) ? rawBook.markets : []) {
       if (rawMarket instanceof KnownMarket) {
+        marketKeys.add(rawMarket.market.key);
         markets.push(rawMarket.market);
         continue;
       }
-      if (!isObject(rawMarket) || !str(rawMarket.key)) {
+      if (!isObject(rawMarket) || !str(rawMarket.key) || marketKeys.has(rawMarket.key as string)) {
         dropped.markets++;
         continue;
       }
@@ -383,6 +398,7 @@ class EventReader {
       const market: BoardMarket = { key: rawMarket.key as string, last_update: lastUpdate, outcomes };
       if (str(rawMarket.link)) market.link = rawMarket.link as string;
       if (str(rawMarket.sid)) market.sid = rawMarket.sid as string;
+      marketKeys.add(market.key);
       markets.push(market);
     }
     if (markets.length === 0) return null;
