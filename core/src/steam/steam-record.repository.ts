@@ -1,12 +1,18 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { SteamAlert, SteamGrade, SteamMarket, SteamRecordEntry, SteamRecordGroup } from '@oddspulse/shared';
 import { KYSELY, type Database } from '../database/database.module';
+import type { DB } from '../database/schema';
 import type { SteamRecordChange } from './steam-state.repository';
 
 export interface SteamRecordFilter {
   sport?: string;
   market?: SteamMarket;
+  /**
+   * The record shows an alert once it can no longer be taken: its soft books caught up (it expired) or its game had
+   * started by this time. Until then it is the live list's, which is Platinum's (DECISIONS 34).
+   */
+  closedBy: Date;
 }
 
 /** Where a page of the record ends: the last alert's found time and id (alerts are listed newest first). */
@@ -63,6 +69,11 @@ function toGroup(row: GroupRow): SteamRecordGroup {
     avgClvPct: row.avg_clv === null ? null : Math.round(row.avg_clv * 100) / 100,
     softMovedRate: row.soft_moved_rate,
   };
+}
+
+/** An alert no one can take any more by `at`: expired, or its game started (SteamRecordFilter.closedBy). */
+function closed(eb: ExpressionBuilder<DB, 'steam_alerts'>, at: Date) {
+  return eb.or([eb('expired_at', 'is not', null), eb('commence_time', '<=', at)]);
 }
 
 /** Every steam alert as raised, its expiry and its grade against the close (migration 0018; DECISIONS 34). */
@@ -158,6 +169,7 @@ export class SteamRecordRepository {
         sql<number | null>`avg(CASE WHEN soft_moved THEN 1 ELSE 0 END) FILTER (
           WHERE grade_status = 'graded' AND soft_moved IS NOT NULL)::float8`.as('soft_moved_rate'),
       ])
+      .where((eb) => closed(eb, filter.closedBy))
       .$if(filter.sport !== undefined, (q) => q.where('sport_key', '=', filter.sport!))
       .$if(filter.market !== undefined, (q) => q.where('market', '=', filter.market!))
       .groupBy(sql`GROUPING SETS ((sport_key, market), ())`)
@@ -189,6 +201,7 @@ export class SteamRecordRepository {
     const rows = await this.db
       .selectFrom('steam_alerts')
       .select(ENTRY_COLUMNS)
+      .where((eb) => closed(eb, filter.closedBy))
       .$if(filter.sport !== undefined, (q) => q.where('sport_key', '=', filter.sport!))
       .$if(filter.market !== undefined, (q) => q.where('market', '=', filter.market!))
       .$if(before !== null, (q) => q.where(sql<boolean>`(found_at, id) < (${before!.foundAt}, ${before!.id})`))

@@ -101,6 +101,29 @@ describe('/api/steam', () => {
     const second = await t.http().get(`/api/steam/record?sport=${record}&limit=2&before=${first.body.nextBefore}`);
     expect(second.body.alerts.map((a: { id: string }) => a.id)).toEqual([`steam:${record}:0`]);
     expect(second.body.nextBefore).toBeNull();
+    // an alert still to be taken (its game ahead, its soft books not caught up) is the Platinum list's, not the record's
+    const start = new Date(Date.now() + 3 * 3_600_000).toISOString();
+    const live = steamAlert({
+      id: `steam:${record}:live`,
+      sport: record,
+      commenceTime: start,
+      timeFound: new Date().toISOString(),
+    });
+    await t.get(SteamRecordRepository).keep([{ change: 'raised', alert: live }]);
+    const withLive = await t.http().get(`/api/steam/record?sport=${record}`);
+    expect(withLive.body.overall.alerts).toBe(3);
+    expect(withLive.body.alerts.map((a: { id: string }) => a.id)).not.toContain(live.id);
+    const expired: SteamAlert = {
+      ...live,
+      status: 'expired',
+      expiredAt: new Date().toISOString(),
+      expiry: 'caught_up',
+    };
+    await t.get(SteamRecordRepository).keep([{ change: 'expired', alert: expired }]);
+    const withExpired = await t.http().get(`/api/steam/record?sport=${record}`);
+    expect(withExpired.body.overall.alerts).toBe(4);
+    expect(withExpired.body.alerts[0]).toMatchObject({ id: live.id, expiry: 'caught_up', gradedBook: 'draftkings' });
+
     for (const [query, message] of [
       ['market=parlays', 'market must be one of h2h, spreads, totals'],
       ['limit=500', 'limit must be a whole number between 1 and 200'],

@@ -42,9 +42,13 @@ export class SteamService {
     return { alerts, generated_at: new Date(now).toISOString() };
   }
 
-  /** The graded record: by sport and market and over every alert, and a page of the alerts kept, newest first. */
-  async record(query: SteamRecordQuery): Promise<SteamRecord> {
-    const filter = { sport: query.sport, market: query.market };
+  /**
+   * The graded record: by sport and market and over every alert, and a page of the alerts kept, newest first. It is
+   * public, so it holds the alerts no one can take any more (expired, or their game started): a live alert, its sharp
+   * move and the soft books still at the old price, is the Platinum list's (DECISIONS 34).
+   */
+  async record(query: SteamRecordQuery, now = Date.now()): Promise<SteamRecord> {
+    const filter = { sport: query.sport, market: query.market, closedBy: new Date(now) };
     const [{ overall, groups }, page] = await Promise.all([
       this.records.groups(filter),
       this.records.entries(filter, query.limit, query.before),

@@ -102,7 +102,7 @@ function RecordSummary({
       <h2 id="steam-record-summary">By sport and market</h2>
       {overall.alerts === 0 ? (
         <p className="muted" data-testid="steam-record-empty">
-          No steam alert has been raised yet{choosing ? ' for this choice' : ''}.
+          No steam alert has closed yet{choosing ? ' for this choice' : ''}.
         </p>
       ) : (
         <table className="steam-record-table">
@@ -170,9 +170,10 @@ export function SteamRecordPage() {
     <div className="page steam-record-page">
       <h1>Steam record</h1>
       <p className="muted">
-        Every steam alert OddsPulse raised, graded against the closing line: the closing-line value of taking the best
-        price still at the old number when the alert went out, and whether that book moved by the close. A hit beat the
-        close. <Link to="/sportsbooks?mode=steam">Live steam alerts</Link> come with Platinum.
+        Every steam alert OddsPulse raised, from the moment it can no longer be taken (its books caught up or its game
+        started), graded against the closing line: the closing-line value of taking the best price still at the old
+        number when the alert went out, and whether that book moved by the close. A hit beat the close.{' '}
+        <Link to="/sportsbooks?mode=steam">Live steam alerts</Link> come with Platinum.
       </p>
       <div className="steam-record-filters">
         <ValueSelect
