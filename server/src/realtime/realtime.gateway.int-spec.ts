@@ -4,6 +4,7 @@ import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } fr
 import { arbitrageUpdate } from '../../../test/support/realtime-messages';
 import { PlanRepository, RealtimeKeys, RedisKeys, deleteKeysWithPrefix } from '@oddspulse/core';
 import { RealtimeGateway } from './realtime.gateway';
+import { SocketAuthService } from './sockets/socket-auth.service';
 import { SocketEntitlements } from './sockets/socket-entitlements.service';
 import { accountRoom } from './sockets/socket-types';
 
@@ -189,6 +190,44 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(planMessages).toEqual([
       expect.objectContaining({ key: user, type: 'plan.changed', data: { plan: 'free', unlimited: false } }),
     ]);
+  });
+
+  // A plan change heard while a socket's handshake is under way finds no socket of the user here to re-check, and the
+  // handshake may have read the plan before the change: the socket is checked again once it is connected.
+  it('does not leave a socket the rooms of a plan cut during its handshake', async () => {
+    const { session } = await signUp(a, 'platinum');
+    const user = session.user.id;
+    const entitlements = b.get(SocketEntitlements) as unknown as { onPlanChanged(raw: string): Promise<void> };
+    const planChecks: Promise<void>[] = [];
+    const onPlanChanged = entitlements.onPlanChanged.bind(entitlements);
+    const heard = jest.spyOn(entitlements, 'onPlanChanged').mockImplementation((raw) => {
+      const check = onPlanChanged(raw);
+      planChecks.push(check);
+      return check;
+    });
+    const auth = b.get(SocketAuthService);
+    const authenticate = auth.authenticate.bind(auth);
+    const handshake = jest.spyOn(auth, 'authenticate').mockImplementationOnce(async (request) => {
+      const result = await authenticate(request);
+      // the plan is read as Platinum; the downgrade is heard, and carried out on no socket, before the socket connects
+      await a.plans.changePlan(user, { plan: 'free' });
+      await eventually(() => planChecks.length > 0, 5000, 'plan change heard during the handshake');
+      await Promise.all(planChecks);
+      return result;
+    });
+    try {
+      const socket = client(b, { token: session.access_token });
+      await socket.connect();
+      await eventually(() => socket.notices.length === 1, 5000, 'entitlements notice');
+      expect(socket.notices[0]).toMatchObject({ plan: 'free', unlimited: false });
+      expect(await socket.subscribe({ channel: 'arbitrage', sport: SPORT })).toMatchObject({
+        ok: false,
+        code: 'PLATINUM_REQUIRED',
+      });
+    } finally {
+      handshake.mockRestore();
+      heard.mockRestore();
+    }
   });
 
   // DECISIONS 4: a gifted Platinum month ends by itself. Nothing is published then (no plan change happens): each

@@ -130,7 +130,14 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!user) return;
     void socket.join(accountRoom(user.id));
     this.entitlements.connected(user);
-    this.credentials.bind(socket);
+    // A plan change heard during the handshake found no socket of the user here to re-check: the plan read then is
+    // read again now that the socket is in its account's room.
+    if (this.credentials.bind(socket))
+      this.entitlements
+        .heardAgain([user.id])
+        .catch((error: Error) =>
+          this.logger.error({ msg: 'Plan re-check after a handshake failed', userId: user.id, err: error }),
+        );
   }
 
   handleDisconnect(socket: GatewaySocket): void {

@@ -77,10 +77,11 @@ describe('SocketCredentials', () => {
     const during = fakeSocket({ kind: 'session', sessionId: 's-revoked', expiresAt: null }, 'during');
     credentials.handshakeStarted(during.asGateway);
     credentials.principalChanged();
-    credentials.bind(during.asGateway);
+    // and says so, for the plan the handshake read to be read again
+    expect(credentials.bind(during.asGateway)).toBe(true);
     const quiet = fakeSocket({ kind: 'session', sessionId: 's-revoked', expiresAt: null }, 'quiet');
     credentials.handshakeStarted(quiet.asGateway);
-    credentials.bind(quiet.asGateway);
+    expect(credentials.bind(quiet.asGateway)).toBe(false);
     await jest.runAllTimersAsync();
     expect(during.socket.disconnect).toHaveBeenCalledWith(true);
     expect(quiet.socket.disconnect).not.toHaveBeenCalled();

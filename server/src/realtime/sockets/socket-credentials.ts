@@ -54,16 +54,19 @@ export class SocketCredentials implements OnModuleDestroy {
   /**
    * A socket is connected: times a token socket's `reauth` request and its expiry (nothing to time for an API key or an
    * anonymous socket), and checks its credential once more if a principal change was heard during its handshake.
+   * Whether one was: a plan change is a principal change too, and the plan the handshake read may be the old one.
    */
-  bind(socket: GatewaySocket): void {
+  bind(socket: GatewaySocket): boolean {
     const heard = this.heardAtHandshake.get(socket);
     this.heardAtHandshake.delete(socket);
-    if (heard !== undefined && heard !== this.changesHeard) {
+    const changed = heard !== undefined && heard !== this.changesHeard;
+    if (changed) {
       this.dropRevoked([socket]).catch((error: Error) =>
         this.logger.error({ msg: 'Credential re-check failed', userId: socket.data.user?.id, err: error }),
       );
     }
     this.time(socket);
+    return changed;
   }
 
   /** Times a token socket's `reauth` request and its expiry (nothing to time for an API key or an anonymous socket). */
