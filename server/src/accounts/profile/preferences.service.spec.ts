@@ -7,17 +7,22 @@ import type { PreferencesRepository, PreferencesRow } from '@oddspulse/core';
 const free = { plan: 'free', unlimited: false } as const;
 
 function setUp(stored?: Partial<PreferencesRow>) {
+  const trx = Symbol('trx');
   const repo = {
-    find: jest.fn().mockResolvedValue(
-      stored && {
-        sportsbooks: [],
-        props_sportsbooks: [],
-        bankroll_cents: 100000,
-        favorites: [],
-        odds_format: 'american',
-        updated_at: new Date(),
-        ...stored,
-      },
+    transaction: jest.fn(async (work: (trx: unknown) => Promise<unknown>) => work(trx)),
+    // as the repository: the stored row, or the defaults it is given written for a user with none
+    findForUpdate: jest.fn(async (_id: string, defaults: Omit<PreferencesRow, 'updated_at'>) =>
+      stored
+        ? {
+            sportsbooks: [],
+            props_sportsbooks: [],
+            bankroll_cents: 100000,
+            favorites: [],
+            odds_format: 'american',
+            updated_at: new Date(),
+            ...stored,
+          }
+        : { ...defaults, updated_at: new Date() },
     ),
     save: jest.fn(async (_id: string, prefs: Omit<PreferencesRow, 'updated_at'>) => ({
       ...prefs,
@@ -27,22 +32,28 @@ function setUp(stored?: Partial<PreferencesRow>) {
   const service = new PreferencesService(repo as unknown as PreferencesRepository);
   /** PUT /api/preferences: the body through the controller's schema, then the service. */
   const put = async (body: unknown) => service.update('u1', free, parseInput(preferencesUpdateSchema, body));
-  return { put, repo };
+  return { put, repo, trx };
 }
 
 // spec 000 §5 preferences; DECISIONS 16 defaults.
 describe('PreferencesService.update', () => {
   it('changes only the fields sent, starting from the defaults when nothing is stored', async () => {
-    const { put, repo } = setUp();
+    const { put, repo, trx } = setUp();
     await put({ bankroll: '300' });
-    expect(repo.save).toHaveBeenCalledWith('u1', {
-      sportsbooks: ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'],
-      props_sportsbooks: ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'],
-      bankroll_cents: 30000,
-      favorites: [],
-      odds_format: 'american',
-      commissions: {},
-    });
+    // read and written in the one transaction, under the row's lock
+    expect(repo.findForUpdate).toHaveBeenCalledWith('u1', expect.anything(), trx);
+    expect(repo.save).toHaveBeenCalledWith(
+      'u1',
+      {
+        sportsbooks: ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'],
+        props_sportsbooks: ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'],
+        bankroll_cents: 30000,
+        favorites: [],
+        odds_format: 'american',
+        commissions: {},
+      },
+      trx,
+    );
   });
 
   it('keeps stored books the plan no longer allows when other fields change', async () => {

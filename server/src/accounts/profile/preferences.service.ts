@@ -47,20 +47,28 @@ export class PreferencesService {
     return toResponse(row, access);
   }
 
-  /** Applies a partial update (checked by preferences.dto.ts); the books must be ones the plan may choose (spec 000 §5). */
+  /**
+   * Applies a partial update (checked by preferences.dto.ts): only the fields sent change, `commissions` merged into
+   * the stored rates (docs/api.md); the books must be ones the plan may choose (spec 000 §5).
+   */
   async update(userId: string, access: PlanAccess, input: PreferencesUpdate): Promise<PreferencesResponse> {
-    const current = (await this.preferences.find(userId)) ?? { ...DEFAULTS, updated_at: null };
-    const next: Omit<PreferencesRow, 'updated_at'> = {
-      sportsbooks: input.sportsbooks ? checkBooks(access, input.sportsbooks) : current.sportsbooks,
-      props_sportsbooks: input.props_sportsbooks
-        ? checkBooks(access, input.props_sportsbooks)
-        : current.props_sportsbooks,
-      bankroll_cents: input.bankroll_cents ?? current.bankroll_cents,
-      favorites: input.favorites ?? current.favorites,
-      odds_format: input.odds_format ?? current.odds_format,
-      commissions: input.commissions ? { ...current.commissions, ...input.commissions } : current.commissions,
-    };
-    return toResponse(await this.preferences.save(userId, next), access);
+    const sportsbooks = input.sportsbooks && checkBooks(access, input.sportsbooks);
+    const propsSportsbooks = input.props_sportsbooks && checkBooks(access, input.props_sportsbooks);
+    // Read, merged and written under the row's lock: of two saves at once (two tabs, a script) the second merges into
+    // the row the first wrote. Unlocked, both read the same row and the later write took back the earlier's fields.
+    const saved = await this.preferences.transaction(async (trx) => {
+      const current = await this.preferences.findForUpdate(userId, DEFAULTS, trx);
+      const next: Omit<PreferencesRow, 'updated_at'> = {
+        sportsbooks: sportsbooks ?? current.sportsbooks,
+        props_sportsbooks: propsSportsbooks ?? current.props_sportsbooks,
+        bankroll_cents: input.bankroll_cents ?? current.bankroll_cents,
+        favorites: input.favorites ?? current.favorites,
+        odds_format: input.odds_format ?? current.odds_format,
+        commissions: input.commissions ? { ...current.commissions, ...input.commissions } : current.commissions,
+      };
+      return this.preferences.save(userId, next, trx);
+    });
+    return toResponse(saved, access);
   }
 }
 

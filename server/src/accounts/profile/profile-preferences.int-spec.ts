@@ -295,6 +295,44 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
       expect(prototypeKey.status).toBe(400);
       expect(prototypeKey.body.message).toBe('Not an exchange: __proto__');
     });
+
+    // PUT /api/preferences is partial (docs/api.md): two saves at once (two tabs, a script) each change only their own
+    // fields, so neither takes back the other's, a user's first save included
+    it('keeps both of two concurrent partial saves: the books of one, the bankroll of the other', async () => {
+      const { session } = await signUp(t);
+      const put = (body: object) => t.http().put('/api/preferences').set(bearer(session)).send(body);
+      const free = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us', 'prizepicks', 'underdog'];
+      for (let round = 0; round < 20; round++) {
+        const books = free.filter((_, i) => i !== round % free.length);
+        const saves = await Promise.all([put({ sportsbooks: books }), put({ bankroll: 1000 + round })]);
+        expect(saves.map((res) => res.status)).toEqual([200, 200]);
+        const read = await t.http().get('/api/preferences').set(bearer(session));
+        expect({ round, sportsbooks: read.body.sportsbooks, bankroll: read.body.bankroll }).toEqual({
+          round,
+          sportsbooks: books,
+          bankroll: 1000 + round,
+        });
+      }
+    });
+
+    // commissions are merged into the stored rates (docs/api.md): a rate saved at once with another exchange's stays
+    it('keeps both of two concurrent commission saves of different exchanges', async () => {
+      const { session } = await signUp(t);
+      const put = (body: object) => t.http().put('/api/preferences').set(bearer(session)).send(body);
+      for (let round = 1; round <= 10; round++) {
+        const rate = round / 1000;
+        const saves = await Promise.all([
+          put({ commissions: { betfair_ex_uk: rate } }),
+          put({ commissions: { matchbook: rate } }),
+        ]);
+        expect(saves.map((res) => res.status)).toEqual([200, 200]);
+        const read = await t.http().get('/api/preferences').set(bearer(session));
+        expect({ round, commissions: read.body.commissions }).toEqual({
+          round,
+          commissions: { betfair_ex_uk: rate, matchbook: rate },
+        });
+      }
+    });
   });
 
   // DECISIONS 7: one demo account per plan, password oddspulse-demo, username = email prefix (spec 000 §3).
