@@ -1,7 +1,9 @@
 import {
+  CSV_ESCAPED_VALUE,
   csvCentsToDollars,
   csvDollarsToCents,
   csvRowLines,
+  csvUnescape,
   csvRowToPick,
   pickToCsvRow,
   PICK_CSV_COLUMNS,
@@ -219,6 +221,44 @@ describe('readPickCsvRow', () => {
     expect(read.values).toEqual({ ...exported, note: '=SUM(1)' });
     expect(read.pick).toMatchObject({ odds: '-110', note: '=SUM(1)' });
     expect(read.problems).toEqual([]);
+  });
+
+  it('tells a formula from a number as the export wrote it, whatever the value', () => {
+    const formulas = [
+      '=1+1',
+      '@SUM(A1)',
+      '+cmd|x',
+      '-2+3',
+      ' =1',
+      '\n=1',
+      "'=1",
+      '\t1',
+      '+',
+      '-.',
+      '+5.',
+      '+1.2.3',
+      '+1e5',
+    ];
+    const numbers = ['+150', '-110', '-3.5', '+.5', '2.5', 'Lakers', '', '150'];
+    expect(formulas.filter((v) => !CSV_ESCAPED_VALUE.test(v))).toEqual([]);
+    expect(numbers.filter((v) => CSV_ESCAPED_VALUE.test(v))).toEqual([]);
+    // every short value of these characters as the first form of the rule judged it (a sign, then digits, an optional
+    // point and digits to the end, is a number)
+    const number = (v: string) => /^\s*[+-]/.test(v) && /^\s*[+-](\d*\.?\d+)$/.test(v);
+    const chars = ['1', '.', '+', '-', ' ', 'x', '='];
+    let values = [''];
+    for (let length = 1; length <= 5; length++) {
+      values = values.flatMap((v) => chars.map((c) => v + c));
+      for (const v of values)
+        expect([v, CSV_ESCAPED_VALUE.test(v)]).toEqual([v, /^\s*[=@]/.test(v) || (/^\s*[+-]/.test(v) && !number(v))]);
+    }
+  });
+
+  it('reads a value of a long run of digits in one pass (the import runs the rule on every value of every row)', () => {
+    // the rule's first form took a second and a half for 16,000 digits and grew with the square: this one would not end
+    const digits = `'+${'1'.repeat(200_000)}.x`;
+    expect(csvUnescape(digits)).toBe(digits.slice(1));
+    expect(csvUnescape(`'+${'1'.repeat(200_000)}`)).toBe(`'+${'1'.repeat(200_000)}`);
   });
 
   it('refuses a row with too many fields, not one with too few, before its own problems', () => {

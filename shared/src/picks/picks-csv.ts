@@ -248,10 +248,12 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
  * A value the export writes with a leading apostrophe, which spreadsheets show as text: one a spreadsheet would run as a
  * formula ("=HYPERLINK(…)", "@SUM", "+cmd|…", a tab or carriage return first), also after leading blanks or line breaks
  * (" =1+1", "\n=1"), and one that itself starts with an apostrophe, so that reading takes exactly one off and every
- * value comes back as it was ("'=1+1" is written "''=1+1"). American odds and other numbers ("+150", "-3.5") are not
- * formulas.
+ * value comes back as it was ("'=1+1" is written "''=1+1"). American odds and other numbers ("+150", "-3.5", "+.5") are
+ * not formulas. The number is written so that a long run of digits not ending as a number is refused in one pass: the
+ * form `\d*\.?\d+$` tried every split of the run between its two `\d`s, and a 16,000-digit note held the import half a
+ * second (it runs on every value of every row).
  */
-export const CSV_ESCAPED_VALUE = /^['\t\r]|^\s*[=@]|^\s*[+-](?!\d*\.?\d+$)/;
+export const CSV_ESCAPED_VALUE = /^['\t\r]|^\s*[=@]|^\s*[+-](?!(?:\d+(?:\.\d+)?|\.\d+)$)/;
 
 /** A value as the export meant it: the apostrophe it put before a value of CSV_ESCAPED_VALUE taken off, nothing else. */
 export function csvUnescape(value: string): string {
