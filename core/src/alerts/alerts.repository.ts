@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql, type Selectable } from 'kysely';
+import { sql, type Selectable, type Transaction } from 'kysely';
 import type {
   AlertChannel,
   AlertDeliveryStatus,
@@ -9,8 +9,8 @@ import type {
   PlanColumns,
   PriceTarget,
 } from '@oddspulse/shared';
-import { KYSELY, type Database } from '../database/database.module';
-import type { AlertRules } from '../database/schema';
+import { KYSELY, type Database, type Executor } from '../database/database.module';
+import type { AlertRules, DB } from '../database/schema';
 import { JOINED_PLAN_COLUMNS } from '../accounts/plan.repository';
 import { RedisService } from '../redis/redis.service';
 import { RedisKeys } from '../redis/redis-keys';
@@ -134,6 +134,11 @@ export class AlertsRepository {
     @Inject(KYSELY) private readonly db: Database,
     private readonly redis: RedisService,
   ) {}
+
+  /** A price target's crossing and the claim of its deliveries commit together (crossTarget and claim with `trx`). */
+  transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
 
   createRule(userId: string, fields: AlertRuleFields): Promise<AlertRuleRow> {
     return this.db
@@ -320,11 +325,12 @@ export class AlertsRepository {
   }
 
   /**
-   * A price target became met: the rule crosses, once however many workers see it. Answers the crossing's number, or
-   * null when the rule was already crossed.
+   * A price target became met: the rule crosses, once however many workers see it (a second worker's update waits for
+   * the first one's transaction and then finds the rule crossed, or, rolled back, crosses it itself). Answers the
+   * crossing's number, or null when the rule was already crossed.
    */
-  async crossTarget(ruleId: string): Promise<number | null> {
-    const row = await this.db
+  async crossTarget(ruleId: string, db: Executor = this.db): Promise<number | null> {
+    const row = await db
       .updateTable('alert_rules')
       .set({ target_crossed: true, target_crossings: sql<number>`target_crossings + 1` })
       .where('id', '=', ruleId)
@@ -348,9 +354,9 @@ export class AlertsRepository {
    * Claims deliveries: one row per rule, opportunity and channel, so an opportunity alerts at most once per rule.
    * Returns the rows this call inserted (a row already there was claimed by an earlier evaluation).
    */
-  async claim(rows: NewDelivery[]): Promise<AlertDeliveryRow[]> {
+  async claim(rows: NewDelivery[], db: Executor = this.db): Promise<AlertDeliveryRow[]> {
     if (!rows.length) return [];
-    return this.db
+    return db
       .insertInto('alert_deliveries')
       .values(
         rows.map((r) => ({

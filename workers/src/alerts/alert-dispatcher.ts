@@ -3,7 +3,9 @@ import {
   AlertsRepository,
   APP_CONFIG,
   type AlertRuleWithPlan,
+  type AlertDeliveryRow,
   type AppConfig,
+  type Executor,
   JobQueueService,
   type NewDelivery,
 } from '@oddspulse/core';
@@ -36,7 +38,8 @@ export function queueDelivery(jobs: JobQueueService, config: AppConfig, delivery
  * target's crossing, alert at most once per rule), applies the per-user hourly cap, and queues the webhook and push
  * deliveries; e-mail ones wait for the digest. Answers `sent`, `capped` (recorded as skipped, and an e-mail one held for
  * the digest's count of them), or null when an earlier
- * evaluation had claimed them.
+ * evaluation had claimed them. A price target claims in the transaction that crosses it (`claim`, then `send` after the
+ * commit).
  */
 @Injectable()
 export class AlertDispatcher {
@@ -52,6 +55,16 @@ export class AlertDispatcher {
     summary: AlertSummary,
     now: number,
   ): Promise<'sent' | 'capped' | null> {
+    return this.send(rule, await this.claim(rule, channels, summary), now);
+  }
+
+  /** The rule's deliveries on its channels, pending; only those this call inserted (with `db`, in its transaction). */
+  claim(
+    rule: AlertRuleWithPlan,
+    channels: readonly AlertChannel[],
+    summary: AlertSummary,
+    db?: Executor,
+  ): Promise<AlertDeliveryRow[]> {
     const rows: NewDelivery[] = channels.map((channel) => ({
       rule_id: rule.id,
       user_id: rule.user_id,
@@ -59,7 +72,14 @@ export class AlertDispatcher {
       channel,
       summary,
     }));
-    const claimed = await this.alerts.claim(rows);
+    return this.alerts.claim(rows, db);
+  }
+
+  /**
+   * Caps and queues claimed deliveries, once they are committed. A worker stopped in here leaves them pending: the
+   * requeue sweep queues the webhook and push ones (AlertRequeueService), the digest sends the e-mail ones.
+   */
+  async send(rule: AlertRuleWithPlan, claimed: AlertDeliveryRow[], now: number): Promise<'sent' | 'capped' | null> {
     if (!claimed.length) return null;
     const count = await this.alerts.countAlertThisHour(rule.user_id, now);
     if (count > this.config.ALERT_RATE_CAP_PER_HOUR) {

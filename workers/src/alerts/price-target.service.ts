@@ -24,8 +24,8 @@ export interface PriceTargetResult {
 /**
  * Price target rules, checked on every change of their game: a rule whose target becomes met at one of its books
  * crosses and fires once (the crossing is claimed in PostgreSQL, so one worker delivers it), and fires again only after
- * the target was met nowhere and is met once more. Within quiet hours a crossing waits: the rule stays uncrossed, so it
- * fires at the first change after them if the target is still met.
+ * the target was met nowhere and is met once more (api.md "Alerts"). Within quiet hours a crossing waits: the rule stays
+ * uncrossed, so it fires at the first change after them if the target is still met.
  */
 @Injectable()
 export class PriceTargetService {
@@ -61,9 +61,19 @@ export class PriceTargetService {
         continue;
       }
       if (transition !== 'cross' || inQuietHours(alertRuleCriteria(rule).quietHours, now)) continue;
-      const crossing = await this.alerts.crossTarget(rule.id);
-      if (crossing === null) continue;
-      await this.dispatcher.dispatch(rule, channels, priceTargetSummary(rule.id, crossing, target, hits), now);
+      // The crossing and the claim of its deliveries commit together (fires once per crossing, api.md "Alerts"): a
+      // rule crossed on its own by a job that then failed (PostgreSQL gone, the worker stopped) left the retry a rule
+      // already crossed and nothing to send, so the user heard nothing until the price crossed back and again. Now a
+      // failed claim rolls the crossing back and the retry fires it. The cap and the queueing follow the commit; a stop
+      // in between leaves pending deliveries, which the requeue sweep queues and the digest sends.
+      const claimed = await this.alerts.transaction(async (trx) => {
+        const crossing = await this.alerts.crossTarget(rule.id, trx);
+        if (crossing === null) return null;
+        const summary = priceTargetSummary(rule.id, crossing, target, hits);
+        return this.dispatcher.claim(rule, channels, summary, trx);
+      });
+      if (claimed === null) continue;
+      await this.dispatcher.send(rule, claimed, now);
       result.crossed += 1;
     }
     return result;

@@ -14,6 +14,8 @@ describe('price target alerts (real PostgreSQL and Redis)', () => {
   let t: AccountsTestApp;
   let service: PriceTargetService;
   let queued: string[];
+  /** Set, the next queueing throws (Redis gone after the crossing committed). */
+  let failNextQueue: boolean;
   let eventId: string;
 
   /** The board with each book's Celtics moneyline (FanDuel's with its deep link). */
@@ -52,7 +54,13 @@ describe('price target alerts (real PostgreSQL and Redis)', () => {
   beforeAll(async () => {
     t = await createAccountsApp();
     const jobs = {
-      add: async (_name: string, data: { deliveryId: number }) => void queued.push(String(data.deliveryId)),
+      add: async (_name: string, data: { deliveryId: number }) => {
+        if (failNextQueue) {
+          failNextQueue = false;
+          throw new Error('Connection is closed.');
+        }
+        queued.push(String(data.deliveryId));
+      },
     };
     const repo = t.get(AlertsRepository);
     service = new PriceTargetService(
@@ -65,6 +73,7 @@ describe('price target alerts (real PostgreSQL and Redis)', () => {
 
   beforeEach(() => {
     queued = [];
+    failNextQueue = false;
   });
 
   afterAll(async () => {
@@ -188,5 +197,95 @@ describe('price target alerts (real PostgreSQL and Redis)', () => {
       `price-target:${rule.id}:2`,
     ]);
     expect(second[2].summary.text).toContain('+150 at draftkings');
+  });
+
+  const ruleRow = (ruleId: string) =>
+    t.db
+      .selectFrom('alert_rules')
+      .select(['target_crossed', 'target_crossings'])
+      .where('id', '=', ruleId)
+      .executeTakeFirstOrThrow();
+
+  // The rules of the tests above want +150 at DraftKings or FanDuel (or any book), and stay crossed at these boards;
+  // each test below has a rule of its own wanting +165 at one book, met when that book goes to +170.
+  const boardWith = (prices: { betmgm: number; caesars: number }) =>
+    saveBoard({ draftkings: 150, fanduel: 150, ...prices });
+  /** A rule of its own wanting the Celtics moneyline at +165 or better at one book. */
+  const ruleAt = async (bookKey: string) =>
+    (await ruleFor('gold', { market: 'h2h', outcome: 'Boston Celtics', price: 165 }, [bookKey])).body as { id: string };
+
+  it("rolls a crossing back when claiming its deliveries fails, so the job's retry delivers it once", async () => {
+    await boardWith({ betmgm: 160, caesars: 160 });
+    const rule = await ruleAt('betmgm');
+    await check();
+    // PostgreSQL drops the connection as this rule's deliveries are claimed: the job fails and BullMQ retries it
+    const repo = t.get(AlertsRepository);
+    const claim = repo.claim.bind(repo);
+    let failed = 0;
+    const spy = jest.spyOn(repo, 'claim').mockImplementation((...args: Parameters<AlertsRepository['claim']>) => {
+      if (args[0][0]?.rule_id === rule.id && !failed++) return Promise.reject(new Error('Connection terminated'));
+      return claim(...args);
+    });
+    try {
+      await boardWith({ betmgm: 170, caesars: 160 });
+      await expect(check()).rejects.toThrow('Connection terminated');
+      expect(failed).toBe(1);
+      // nothing was delivered, and the rule is not crossed: the crossing is still to fire
+      expect(await deliveries(rule.id)).toEqual([]);
+      expect(await ruleRow(rule.id)).toEqual({ target_crossed: false, target_crossings: 0 });
+
+      const retried = await check();
+      expect(retried.crossed).toBe(1);
+    } finally {
+      spy.mockRestore();
+    }
+    const delivered = await deliveries(rule.id);
+    expect(delivered.map((d) => [d.opportunity_id, d.channel])).toEqual([
+      [`price-target:${rule.id}:1`, 'push'],
+      [`price-target:${rule.id}:1`, 'email'],
+    ]);
+    expect(delivered[0].summary.text).toContain('+170 at betmgm');
+    expect(queued).toEqual([String(delivered[0].id)]);
+    expect(await ruleRow(rule.id)).toEqual({ target_crossed: true, target_crossings: 1 });
+
+    // and a further retry (or the next change) finds it crossed: nothing twice
+    expect((await check()).crossed).toBe(0);
+    expect(await deliveries(rule.id)).toHaveLength(2);
+    expect(queued).toHaveLength(1);
+  });
+
+  it('delivers a committed crossing once however often its job runs again', async () => {
+    await boardWith({ betmgm: 170, caesars: 160 });
+    const rule = await ruleAt('caesars');
+    await check();
+    await boardWith({ betmgm: 170, caesars: 170 });
+    expect((await check()).crossed).toBe(1);
+    const first = await deliveries(rule.id);
+    expect(first).toHaveLength(2);
+    expect(queued).toEqual([String(first[0].id)]);
+    // the job run again after it succeeded (a stalled job BullMQ hands out twice): no second delivery
+    expect((await check()).crossed).toBe(0);
+    expect(await deliveries(rule.id)).toEqual(first);
+    expect(queued).toHaveLength(1);
+
+    // the next crossing commits, then its queueing fails (Redis gone): the retry claims nothing again, and the push
+    // delivery stays pending for the requeue sweep (AlertRequeueService)
+    await boardWith({ betmgm: 170, caesars: 160 });
+    await check();
+    await boardWith({ betmgm: 170, caesars: 170 });
+    failNextQueue = true;
+    await expect(check()).rejects.toThrow('Connection is closed.');
+    const second = await deliveries(rule.id);
+    expect(second.map((d) => d.opportunity_id)).toEqual([
+      `price-target:${rule.id}:1`,
+      `price-target:${rule.id}:1`,
+      `price-target:${rule.id}:2`,
+      `price-target:${rule.id}:2`,
+    ]);
+    expect((await check()).crossed).toBe(0);
+    expect(await deliveries(rule.id)).toEqual(second);
+    expect(queued).toHaveLength(1);
+    expect(await ruleRow(rule.id)).toEqual({ target_crossed: true, target_crossings: 2 });
+    expect(await t.get(AlertsRepository).stalePending(new Date(Date.now() + 1_000))).toContain(Number(second[2].id));
   });
 });
