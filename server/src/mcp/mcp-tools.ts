@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import {
   ALERT_KINDS,
-  csvDollarsToCents,
+  pickDollarsToCents,
   americanToDecimal,
   type ApiKeyScope,
   DEVIG_METHODS,
@@ -642,7 +642,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
           {
             ...rest,
             // dollars to integer cents, a third decimal rounded half-up once (DECISIONS 25), as an import reads them
-            stakeCents: csvDollarsToCents(String(stake)),
+            stakeCents: pickDollarsToCents(stake),
             eventId: event_id,
             commenceTime: commence_time,
           },

@@ -164,7 +164,7 @@ export class PicksController {
   ): Promise<UserPick> {
     return this.picks.settleManually(user.id, id, {
       status: input.status,
-      actualPayoutCents: input.actualPayout === undefined ? undefined : toCents(input.actualPayout),
+      actualPayout: input.actualPayout,
     });
   }
 

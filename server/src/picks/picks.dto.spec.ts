@@ -1,9 +1,11 @@
 import {
   legacyPickSchema,
+  legacyToPickInput,
   PICK_MAX_JSON_CHARS,
   PICKS_IMPORT_BODY_LIMIT,
   PICKS_IMPORT_MAX,
   readPicksImport,
+  toCents,
 } from './picks.dto';
 
 /** A legacy pick with every field at the longest legacyPickSchema takes. */
@@ -51,6 +53,26 @@ describe('picks import', () => {
     });
     await expect(readPicksImport(JSON.stringify({ list: [] }))).rejects.toMatchObject({
       response: { statusCode: 400, code: 'VALIDATION_FAILED' },
+    });
+  });
+});
+
+// DECISIONS 25: dollars become cents once, half-up, from the decimal as written (pick-fields' pickDollarsToCents has
+// the published cases). Math.round(x * 100) made 1.005 $1.00 and 0.285 $0.28: both are ties as written.
+describe('dollars from a body in cents', () => {
+  it('rounds half-up once from the decimal: a stake of 1.005 is 101 cents, 2.675 is 268', () => {
+    expect([1.005, 2.675, 0.285, 10.499, 190.495, 100].map(toCents)).toEqual([101, 268, 29, 1050, 19_050, 10_000]);
+  });
+
+  it("reads the browser list's stake, potential and payout by the same rule", async () => {
+    const item = { game: 'A @ B', market: 'Moneyline', selection: 'A', odds: '-110', status: 'won' };
+    const { readable } = await readPicksImport(
+      JSON.stringify({ picks: [{ ...item, stake: 1.005, potential: '2.675', actualPayout: 0.285 }] }),
+    );
+    expect(legacyToPickInput(readable[0])).toMatchObject({
+      stakeCents: 101,
+      potentialCents: 268,
+      actualPayoutCents: 29,
     });
   });
 });

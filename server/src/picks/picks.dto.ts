@@ -11,6 +11,7 @@ import {
   inPickRange,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
+  pickDollarsToCents,
   pickOddsText,
   pickTimeIso,
   type NewPick,
@@ -40,7 +41,6 @@ const pickTime = z
   .string()
   .max(40)
   .transform((raw, ctx) => pickTimeIso(raw) ?? refuse(ctx, 'must be an ISO 8601 time from 1970 to 2099'));
-const toCents = (value: number) => Math.round(value * 100);
 
 function refuse(ctx: z.RefinementCtx, message: string): never {
   ctx.addIssue({ code: 'custom', message });
@@ -65,7 +65,10 @@ export const createPickSchema = z.object({
   commenceTime: pickTime.nullish(),
 }) satisfies z.ZodType<NewPick>;
 
-/** PATCH /api/picks/:id: manual won / lost / push (spec 002 §4); actualPayout in dollars (step 0.01, min 0). */
+/**
+ * PATCH /api/picks/:id: manual won / lost / push (spec 002 §4); actualPayout in dollars (step 0.01, min 0), kept to whole
+ * dollars by the service.
+ */
 export const settlePickSchema = z.object({
   status: z.enum(['won', 'lost', 'push']),
   actualPayout: dollars.optional(),
@@ -180,4 +183,12 @@ export function legacyToPickInput(item: LegacyPick): PickInput {
   };
 }
 
-export { toCents };
+/**
+ * Dollars a body gave (a number `dollars` took) in integer cents, rounded half-up once from the decimal as written
+ * (DECISIONS 25, pickDollarsToCents): a stake of 1.005 is $1.01, where Math.round(1.005 * 100) made $1.00.
+ */
+export function toCents(dollars: number): number {
+  const cents = pickDollarsToCents(dollars);
+  if (cents === null) throw ApiErrors.validation(`${dollars} is not an amount in dollars`);
+  return cents;
+}

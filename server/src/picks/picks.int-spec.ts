@@ -97,6 +97,39 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     ).rejects.toThrow(/already won/);
   });
 
+  // Spec 002 §4 and DECISIONS 25: the payout entered is rounded to whole dollars once, from the dollars given; rounding
+  // them to cents first (10.499 → 1,050 cents) and those to dollars made $11, inflating payout, profit and ROI.
+  it('keeps a payout entered by hand to whole dollars, rounded once: 10.499 is $10 and 190.495 is $190', async () => {
+    const { session } = await signUp(t);
+    for (const [actualPayout, cents] of [
+      [10.499, 1000],
+      [190.495, 19_000],
+      [10.5, 1100],
+    ]) {
+      const { body: created } = await t.http().post('/api/picks').set(bearer(session)).send(pick());
+      const won = await t
+        .http()
+        .patch(`/api/picks/${created.id}`)
+        .set(bearer(session))
+        .send({ status: 'won', actualPayout });
+      expect([actualPayout, won.status, won.body.actualPayoutCents]).toEqual([actualPayout, 200, cents]);
+    }
+    const stats = await t.http().get('/api/picks/stats?period=30d').set(bearer(session));
+    expect(stats.body).toMatchObject({ totalStakedCents: 30_000, netProfitCents: 1000 + 19_000 + 1100 - 30_000 });
+  });
+
+  it('takes a stake in dollars to the cent, half-up once from the decimal: 1.005 is $1.01', async () => {
+    const { session } = await signUp(t);
+    const { body: created } = await t
+      .http()
+      .post('/api/picks')
+      .set(bearer(session))
+      .send(pick({ stakeCents: 0 }));
+    const set = await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(session)).send({ stake: 1.005 });
+    expect(set.status).toBe(200);
+    expect(set.body).toMatchObject({ stakeCents: 101 });
+  });
+
   // A pick saved with "Add to My Picks" has no stake; the user sets it later, while it is pending
   it('sets the stake of a pending pick and its payout from the odds, and refuses it once settled', async () => {
     const { session } = await signUp(t);

@@ -4,6 +4,7 @@ import {
   bookKeyOf,
   pickCommission,
   pickPayoutCents,
+  pickWholeDollarsToCents,
   pickPeriodStart,
   NewPick,
   UserPick,
@@ -50,8 +51,11 @@ const picksLimit = (plan: Plan) =>
 
 export interface ManualSettlement {
   status: SettledStatus;
-  /** What the user says a won pick actually paid, in cents; kept to whole dollars (spec 002 §4). */
-  actualPayoutCents?: number;
+  /**
+   * What the user says a won pick actually paid, in dollars as given: kept to whole dollars (spec 002 §4), rounded from
+   * these dollars once, never from cents already rounded (DECISIONS 25).
+   */
+  actualPayout?: number;
 }
 
 /** Picks read at a time for an export: each slice is a page of the list, written out before the next is read. */
@@ -144,8 +148,11 @@ export class PicksService {
     if (!current) throw ApiErrors.notFound('Pick not found');
     if (current.status !== 'pending') throw ApiErrors.conflict(`This pick is already ${current.status}`);
     let payout = settlementPayoutCents(input.status, current.stake_cents, current.potential_cents);
-    if (input.status === 'won' && input.actualPayoutCents !== undefined)
-      payout = Math.round(input.actualPayoutCents / 100) * 100;
+    if (input.status === 'won' && input.actualPayout !== undefined) {
+      const given = pickWholeDollarsToCents(input.actualPayout);
+      if (given === null) throw ApiErrors.validation(`actualPayout: ${input.actualPayout} is not an amount in dollars`);
+      payout = given;
+    }
     const updated = await this.picks.settle(
       id,
       { status: input.status, actual_payout_cents: payout, validated_at: now },

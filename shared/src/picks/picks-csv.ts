@@ -5,6 +5,7 @@ import {
   PICK_CLV_RANGE,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
+  pickDollarsToCents,
   pickOddsText,
   pickTimeIso,
 } from './pick-fields';
@@ -58,19 +59,6 @@ export function csvCentsToDollars(cents: number | null): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(cents);
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-/**
- * Dollars as written in a spreadsheet ("25", "25.5", "$1,234.56") in integer cents, a third decimal and beyond rounded
- * half-up once (DECISIONS 25); null when it is not an amount.
- */
-export function csvDollarsToCents(text: string): number | null {
-  const match = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/.exec(text.trim());
-  if (!match) return null;
-  const whole = Number(match[1].replace(/,/g, ''));
-  const fraction = (match[2] ?? '').padEnd(3, '0');
-  const cents = whole * 100 + Number(fraction.slice(0, 2)) + (Number(fraction[2]) >= 5 ? 1 : 0);
-  return Number.isSafeInteger(cents) ? cents : null;
 }
 
 /** One pick as a CSV row, by column. `id` is the pick's import key when it came from an import or a browser list. */
@@ -174,7 +162,7 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   };
   const money = (column: PickCsvColumn) => {
     if (!value(column)) return null;
-    const cents = csvDollarsToCents(value(column));
+    const cents = pickDollarsToCents(value(column));
     if (cents === null || !isPickCents(cents))
       errors.push(`${column} ${echo(value(column))} is not an amount in dollars up to ${PICK_MAX_CENTS / 100}`);
     return cents;

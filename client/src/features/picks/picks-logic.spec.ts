@@ -112,9 +112,10 @@ describe('the browser list to import (DECISIONS 18)', () => {
 
 // A pick saved without a stake gets one later, by the slip's $1 minimum (spec 001 §5)
 describe('readStakeInput', () => {
-  it('takes dollars to the cent, at least $1', () => {
+  it('takes dollars as typed, at least $1, for the server to round once (DECISIONS 25)', () => {
     expect(readStakeInput(' 25 ')).toEqual({ stake: 25 });
-    expect(readStakeInput('12.345')).toEqual({ stake: 12.35 });
+    expect(readStakeInput('12.345')).toEqual({ stake: 12.345 });
+    expect(readStakeInput('1.005')).toEqual({ stake: 1.005 });
     expect(readStakeInput('1')).toEqual({ stake: 1 });
     expect(readStakeInput('0.99')).toEqual({ error: 'Minimum bet is $1' });
     expect(readStakeInput('')).toEqual({ error: 'Enter a stake' });

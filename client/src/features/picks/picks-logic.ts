@@ -132,8 +132,9 @@ export function readLocalPicks(raw: string | null): unknown[] | null {
 }
 
 /**
- * A stake typed on a pick, in dollars: the slip's rule, at least $1 (spec 001 §5, message verbatim),
- * to the cent. The number to send, or the message to show.
+ * A stake typed on a pick, in dollars: the slip's rule, at least $1 (spec 001 §5, message verbatim). The number to send
+ * as typed, or the message to show: the server rounds it to the cent, once, from the decimal (DECISIONS 25); rounding
+ * here too made 1.005 $1.00 (Math.round(1.005 * 100) is 100) where the server makes it $1.01.
  */
 export function readStakeInput(text: string): { stake: number } | { error: string } {
   const trimmed = text.trim();
@@ -141,5 +142,5 @@ export function readStakeInput(text: string): { stake: number } | { error: strin
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return { error: 'Enter a stake in dollars, such as 25 or 12.50' };
   if (value < 1) return { error: BET_SLIP_MESSAGES.minimumBet };
-  return { stake: Math.round(value * 100) / 100 };
+  return { stake: value };
 }
