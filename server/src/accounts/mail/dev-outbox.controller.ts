@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../access/decorators';
 import { OptionalAuthenticationGuard } from '../access/guards';
 import { isDirectLoopback } from '../access/client-address';
+import { opsRefusal } from '../access/ops-access';
 import { ApiErrors } from '../../errors/api-errors';
 import { ApiAnswer } from '../../docs/route-doc';
 import { devOutboxSchema } from '../../docs/account-answers';
@@ -13,8 +14,9 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /**
  * Development only, and only with DEV_OUTBOX on: the mail that would have been sent, newest first, as JSON
- * or (for a browser) a plain page. A process on this machine sees every mail; a signed-in user elsewhere sees
- * only mail to their own address; anyone else gets 404, as when the outbox is off.
+ * or (for a browser) a plain page. A process on this machine or a signed-in user of the ops role sees every mail;
+ * anyone else gets 404, as when the outbox is off (DECISIONS 33: a page only the ops role may open). Not even a
+ * user's own mail: whoever signs up with an address they do not hold would read its verification link.
  */
 @Controller('dev/outbox')
 export class DevOutboxController {
@@ -32,9 +34,8 @@ export class DevOutboxController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<OutboxEntry[] | string> {
     if (!this.mail.usesOutbox) throw ApiErrors.notFound();
-    const local = isDirectLoopback(req);
-    if (!local && !user) throw ApiErrors.notFound();
-    const mails = (await this.mail.outbox()).filter((m) => local || m.to.toLowerCase() === user?.email);
+    if (!isDirectLoopback(req) && opsRefusal(user, 'view')) throw ApiErrors.notFound();
+    const mails = await this.mail.outbox();
     res.setHeader('Cache-Control', 'no-store');
     if (req.accepts(['json', 'html']) !== 'html') return mails;
     res.type('html');
