@@ -66,6 +66,36 @@ describe('LocalStripeGateway (real PostgreSQL)', () => {
     await expect(gateway.completeCheckout(session.id, randomUUID())).rejects.toThrow('No such local checkout session');
   });
 
+  it('completes a session once when Pay is pressed twice at once: one subscription, one set of events', async () => {
+    const userId = randomUUID();
+    const customerId = await gateway.createCustomer({ id: userId, email: `${userId}@example.com` });
+    const session = await gateway.createCheckoutSession({
+      kind: 'subscription',
+      plan: 'gold',
+      price: (await gateway.findPrice('oddspulse_gold_monthly'))!,
+      customerId,
+      userId,
+      successUrl: 'http://127.0.0.1:4000/billing/success?session_id={CHECKOUT_SESSION_ID}',
+      cancelUrl: 'http://127.0.0.1:4000/billing/cancel',
+      trialEnd: null,
+    });
+    delivered.length = 0;
+    const presses = await Promise.allSettled([
+      gateway.completeCheckout(session.id, userId),
+      gateway.completeCheckout(session.id, userId),
+    ]);
+    expect(presses.map((p) => p.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect(String((presses.find((p) => p.status === 'rejected') as PromiseRejectedResult).reason)).toContain(
+      'not open',
+    );
+    expect(await gateway.listSubscriptions(customerId)).toHaveLength(1);
+    expect(delivered.map((e) => e.type)).toEqual([
+      'customer.subscription.created',
+      'invoice.paid',
+      'checkout.session.completed',
+    ]);
+  });
+
   it('refuses a payload signed with another secret', () => {
     expect(() => gateway.constructEvent(Buffer.from('{}'), 't=1,v1=00')).toThrow('Invalid Stripe signature');
   });

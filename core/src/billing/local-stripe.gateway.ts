@@ -10,6 +10,8 @@ import {
   type PaidPlan,
 } from '@oddspulse/shared';
 import type { AppConfig } from '../config/config.schema';
+import type { Transaction } from 'kysely';
+import type { DB } from '../database/schema';
 import type { LocalObject, LocalStripeRepository } from './local-stripe.repository';
 import {
   checkoutMetadata,
@@ -190,7 +192,19 @@ export class LocalStripeGateway extends StripeGateway {
    * where the payer goes next (the success URL).
    */
   async completeCheckout(id: string, userId: string): Promise<string> {
-    const session = await this.objects.find('checkout.session', id);
+    // Read under the session's lock and completed in the same transaction: of two presses of Pay at once, the second
+    // finds the session complete, as Stripe's second payment of one session fails, instead of a second subscription.
+    const { completed, events } = await this.objects.transaction((trx) => this.complete(id, userId, trx));
+    for (const [type, object, previous] of events) await this.emit(type, object, previous);
+    return (completed.success_url as string).replace('{CHECKOUT_SESSION_ID}', id);
+  }
+
+  private async complete(
+    id: string,
+    userId: string,
+    trx: Transaction<DB>,
+  ): Promise<{ completed: LocalObject; events: Array<[string, LocalObject, Record<string, unknown>?]> }> {
+    const session = await this.objects.findForUpdate('checkout.session', id, trx);
     if (!session || session.client_reference_id !== userId)
       throw new StripeNotFoundError('No such local checkout session');
     if (session.status !== 'open')
@@ -221,8 +235,8 @@ export class LocalStripeGateway extends StripeGateway {
       );
       subscription.latest_invoice = invoice.id;
       completed = { ...session, status: 'complete', payment_status: 'paid', subscription: subscription.id, url: null };
-      await this.objects.save('subscription', subscription, customerId);
-      await this.objects.save('invoice', invoice, customerId);
+      await this.objects.save('subscription', subscription, customerId, trx);
+      await this.objects.save('invoice', invoice, customerId, trx);
       events.push(['customer.subscription.created', subscription], ['invoice.paid', invoice]);
     } else {
       const invoice = this.invoice(
@@ -234,12 +248,11 @@ export class LocalStripeGateway extends StripeGateway {
         now,
       );
       completed = { ...session, status: 'complete', payment_status: 'paid', invoice: invoice.id, url: null };
-      await this.objects.save('invoice', invoice, customerId);
+      await this.objects.save('invoice', invoice, customerId, trx);
     }
-    await this.objects.save('checkout.session', completed, customerId);
+    await this.objects.save('checkout.session', completed, customerId, trx);
     events.push(['checkout.session.completed', completed]);
-    for (const [type, object, previous] of events) await this.emit(type, object, previous);
-    return (session.success_url as string).replace('{CHECKOUT_SESSION_ID}', id);
+    return { completed, events };
   }
 
   async retrieveSubscription(id: string): Promise<StripeSubscriptionData> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { KYSELY, type Database } from '../database/database.module';
-import type { BillingLocalObjects } from '../database/schema';
+import type { Transaction } from 'kysely';
+import { KYSELY, type Database, type Executor } from '../database/database.module';
+import type { BillingLocalObjects, DB } from '../database/schema';
 
 export type LocalObjectKind = BillingLocalObjects['object'];
 
@@ -12,10 +13,19 @@ export type LocalObject = Record<string, unknown> & { id: string };
 export class LocalStripeRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
 
+  transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
   /** Inserts or replaces the object. */
-  async save(kind: LocalObjectKind, object: LocalObject, customerId: string | null): Promise<void> {
+  async save(
+    kind: LocalObjectKind,
+    object: LocalObject,
+    customerId: string | null,
+    db: Executor = this.db,
+  ): Promise<void> {
     const data = JSON.stringify(object);
-    await this.db
+    await db
       .insertInto('billing_local_objects')
       .values({ id: object.id, object: kind, customer_id: customerId, data })
       .onConflict((oc) => oc.column('id').doUpdateSet({ data, customer_id: customerId }))
@@ -38,6 +48,18 @@ export class LocalStripeRepository {
       .select('data')
       .where('id', '=', id)
       .where('object', '=', kind)
+      .executeTakeFirst();
+    return row?.data as LocalObject | undefined;
+  }
+
+  /** The object, locked until `trx` ends: what it is read as is what the transaction may change it from. */
+  async findForUpdate(kind: LocalObjectKind, id: string, trx: Transaction<DB>): Promise<LocalObject | undefined> {
+    const row = await trx
+      .selectFrom('billing_local_objects')
+      .select('data')
+      .where('id', '=', id)
+      .where('object', '=', kind)
+      .forUpdate()
       .executeTakeFirst();
     return row?.data as LocalObject | undefined;
   }
