@@ -26,9 +26,18 @@ describe('odds filters (spec 001 §4 filter draft versus applied, reset, migrati
       books: ['draftkings_pick6', 'fanduel'],
       minEv: 2,
     });
-    const filters = parseStoredFilters(stored, storedPart(defaultFilters()));
+    const filters = parseStoredFilters(stored, storedPart(defaultFilters()), Date.now());
     expect(filters.propMarkets).toEqual(['player_reception_yds']);
     expect(filters.minEv).toBe(2);
+  });
+
+  // spec 001 §2: the picker offers All Dates, Live Games, today and the next 7 days; the default is no date
+  it('reads a day chosen before as no date once it has passed, and keeps today, a later day and live games', () => {
+    const now = new Date(2026, 11, 1, 9).getTime();
+    const read = (date: unknown) =>
+      parseStoredFilters(JSON.stringify({ date }), storedPart(defaultFilters()), now).date;
+    expect(['2026-11-30', '2025-12-31', 'tomorrow', 7, null].map(read)).toEqual(['', '', '', '', '']);
+    expect(['2026-12-01', '2026-12-08', 'live', ''].map(read)).toEqual(['2026-12-01', '2026-12-08', 'live', '']);
   });
 
   // DECISIONS 36: a page's books start from the saved books each visit, so books once kept here are not read back

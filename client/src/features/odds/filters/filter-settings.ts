@@ -1,5 +1,5 @@
 import { DEFAULT_SPORTS, DEFAULT_SPORTSBOOKS, DEFAULT_STRAIGHT_BET_MARKETS } from '@oddspulse/shared';
-import type { DateChoice } from './filters';
+import { localDay, type DateChoice } from './filters';
 import { DEFAULT_PROP_MARKETS, migratePropSelection, propSelectionForSports } from './prop-markets';
 
 /** The odds page's filter values (spec 001 §2, §4); pure, stored by odds-state. */
@@ -48,7 +48,8 @@ export function storedPart({ books: _books, ...kept }: OddsFilters): StoredOddsF
 }
 
 /** The applied filters as kept under FILTERS_KEY, over the defaults. */
-export const parseFilters = (raw: string): StoredOddsFilters => parseStoredFilters(raw, storedPart(defaultFilters()));
+export const parseFilters = (raw: string): StoredOddsFilters =>
+  parseStoredFilters(raw, storedPart(defaultFilters()), Date.now());
 
 /** The filters that choose the straight bets' boards: sports and markets. */
 export type BoardFilters = Pick<OddsFilters, 'sports' | 'markets'>;
@@ -72,8 +73,12 @@ function storedBoardFilters(value: Partial<OddsFilters>, fallback: BoardFilters)
   };
 }
 
-/** Stored filters, migrated (spec 001 §4): old prop markets are rewritten or dropped; books once kept are not read. */
-export function parseStoredFilters(raw: string, fallback: StoredOddsFilters): StoredOddsFilters {
+/**
+ * Stored filters, migrated (spec 001 §4): old prop markets are rewritten or dropped; books once kept are not read; a day
+ * chosen that has passed by `now` is no date (spec 001 §2: the default), as the picker no longer offers it and its
+ * upcoming games are none: kept, "Today" chosen yesterday listed no bets while the picker read "All Dates".
+ */
+export function parseStoredFilters(raw: string, fallback: StoredOddsFilters, now: number): StoredOddsFilters {
   const value = JSON.parse(raw) as Partial<OddsFilters>;
   const { sports, markets } = storedBoardFilters(value, fallback);
   const propMarkets = Array.isArray(value.propMarkets)
@@ -83,11 +88,15 @@ export function parseStoredFilters(raw: string, fallback: StoredOddsFilters): St
     sports,
     markets,
     propMarkets: propMarkets.length ? propMarkets : propSelectionForSports(sports),
-    date: typeof value.date === 'string' ? value.date : '',
+    date: typeof value.date === 'string' && stillOffered(value.date, now) ? value.date : '',
     minEv: typeof value.minEv === 'number' && Number.isFinite(value.minEv) ? value.minEv : null,
     positiveOnly: value.positiveOnly === true,
   };
 }
+
+/** All dates, live games, or a local day from today on ('YYYY-MM-DD' compares as the days do). */
+const stillOffered = (date: string, now: number) =>
+  date === '' || date === 'live' || (/^\d{4}-\d{2}-\d{2}$/.test(date) && date >= localDay(now));
 
 /** Changing sports resets the props selection to the first 3 valid markets (spec 001 §4). */
 export function withSports<F extends StoredOddsFilters>(filters: F, sports: string[]): F {
