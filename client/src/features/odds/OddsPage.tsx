@@ -11,7 +11,7 @@ import { EvAlertTarget } from './EvAlertTarget';
 import { GoldRequiredBanner, PremiumPanel } from './OddsNotices';
 import { OddsSection } from './OddsSection';
 import { SectionNav } from './SectionNav';
-import { isPlatinumSection, SECTIONS, type PlatinumSection, type Section } from './sections';
+import { isPlatinumSection, SECTIONS, sectionParams, type PlatinumSection, type Section } from './sections';
 import './odds.css';
 
 // The Platinum scanners (arbitrage, middles) and the Steam list load when their section opens, not with straight bets
@@ -48,12 +48,7 @@ export function OddsPage() {
     else p.delete('q');
     setParams(p);
   };
-  const change = (next: Section) => {
-    const p = new URLSearchParams(params);
-    if (next === 'game') p.delete('mode');
-    else p.set('mode', next);
-    setParams(p, { replace: true });
-  };
+  const change = (next: Section) => setParams(sectionParams(params, next), { replace: true });
 
   let body;
   if (!isPaid(plan.info)) body = <GoldRequiredBanner />;

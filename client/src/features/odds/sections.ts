@@ -26,5 +26,21 @@ export function isPlatinumSection(mode: string | null): mode is PlatinumSection 
   return SECTIONS.some((s) => s.platinum && s.mode === mode);
 }
 
+/**
+ * The address of section `next` from the current one (spec 001 §2: changing section rewrites the URL and resets the
+ * list). An alert link's target (`sport`, `market`, `books`, `opportunity`: shared alertLinkPath) names an opportunity of
+ * the section it opened, so it is left behind: kept, another section looked its id up in its own list and said the
+ * opportunity was gone. The search (`q`) stays, as the chip the page shows for every section.
+ */
+export function sectionParams(params: URLSearchParams, next: Section): URLSearchParams {
+  const p = new URLSearchParams(params);
+  for (const name of ALERT_TARGET_PARAMS) p.delete(name);
+  if (next === 'game') p.delete('mode');
+  else p.set('mode', next);
+  return p;
+}
+
+const ALERT_TARGET_PARAMS = ['sport', 'market', 'books', 'opportunity'] as const;
+
 /** The odds page opens its filter drawer on this window event (the mobile bottom bar's Filters button). */
 export const OPEN_FILTERS_EVENT = 'oddspulse:open-filters';

@@ -3,7 +3,7 @@ import { isPlatinum } from '../../state/session-api';
 import { onTabListKeyDown } from '../../ui/keyboard/menu-keyboard';
 import { usePlan } from '../../state/session-state';
 
-import { SECTIONS } from '../../features/odds/sections';
+import { SECTIONS, sectionParams } from '../../features/odds/sections';
 
 /** The bottom bar's odds sections (on /sportsbooks, below 768 px). */
 export function SectionSwitcher() {
@@ -20,12 +20,7 @@ export function SectionSwitcher() {
           role="tab"
           aria-selected={current === section.mode}
           tabIndex={current === section.mode ? 0 : -1}
-          onClick={() => {
-            const next = new URLSearchParams(params);
-            if (section.mode === 'game') next.delete('mode');
-            else next.set('mode', section.mode);
-            setParams(next, { replace: true });
-          }}
+          onClick={() => setParams(sectionParams(params, section.mode), { replace: true })}
         >
           {section.label}
         </button>
