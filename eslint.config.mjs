@@ -161,7 +161,18 @@ export default tseslint.config(
   },
   ...walled('shared/src', ['core', 'server', 'workers', 'client']),
   ...walled('core/src', ['server', 'workers', 'client']),
-  ...walled('server/src', ['workers', 'client']),
+  ...walled(
+    'server/src',
+    ['workers', 'client'],
+    [
+      {
+        name: '@nestjs/websockets',
+        importNames: ['MessageBody'],
+        message:
+          'Read a socket payload with SocketPayload (realtime/sockets/socket-types.ts): the global TextInputPipe takes a @MessageBody() for an HTTP body and refuses it with an exception instead of the ack.',
+      },
+    ],
+  ),
   ...walled('workers/src', ['server', 'client']),
   {
     // The system specs start the server and the workers in-process through their public entries, and drive the client's

@@ -631,6 +631,43 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     });
   });
 
+  // The text rule of every REST input (TextInputPipe), answered with each event's own acknowledgement
+  // (docs/realtime.md): a refusal thrown at a socket event was an `exception` event, and the client's ack never came.
+  it('refuses a control character or a lone surrogate in any event with its ack, in the words REST uses', async () => {
+    const { session } = await signUp(a, 'gold');
+    const c = client(a, { token: session.access_token });
+    await c.connect();
+    const control = (field: string) => `${field}: must not contain control characters`;
+    const unicode = (field: string) => `${field}: must be well-formed Unicode text`;
+    const refused = (message: string) => ({ ok: false, code: 'INVALID_SUBSCRIPTION', message });
+    const requests = [
+      [{ channel: 'reactions', eventId: '\ud800' }, unicode('eventId')],
+      [{ channel: 'reactions', eventId: 'game\u0000' }, control('eventId')],
+      [{ channel: 'scores', sport: `${SPORT}\u0000` }, control('sport')],
+      [{ channel: 'scores', sport: `${SPORT}\udc00` }, unicode('sport')],
+      [{ channel: 'odds', sport: SPORT, note: 'a\u0001b' }, control('note')],
+      [{ channel: 'odds', sport: SPORT, note: 'a\ud800b' }, unicode('note')],
+    ] as const;
+    for (const [request, message] of requests) {
+      expect(await c.subscribe(request as never)).toEqual(refused(message));
+      expect(await c.unsubscribe(request as never)).toEqual(refused(message));
+    }
+    const reauth = (request: Record<string, string>) => c.socket.timeout(5000).emitWithAck('reauth', request as never);
+    expect(await reauth({ token: `${session.access_token}\u0000` })).toEqual({
+      ok: false,
+      code: 'AUTH_REQUIRED',
+      message: control('token'),
+    });
+    expect(await reauth({ token: session.access_token, note: '\ud800' })).toEqual({
+      ok: false,
+      code: 'AUTH_REQUIRED',
+      message: unicode('note'),
+    });
+    // the socket goes on as before
+    expect(await reauth({ token: session.access_token })).toMatchObject({ ok: true });
+    expect(await c.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true, room: `odds:${SPORT}` });
+  });
+
   it('stops delivering after unsubscribe', async () => {
     const c = client(a);
     await c.connect();

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import {
   ConnectedSocket,
-  MessageBody,
   OnGatewayConnection,
   OnGatewayDisconnect,
   OnGatewayInit,
@@ -15,6 +14,7 @@ import {
   LIVE_UPDATES_UNAVAILABLE,
   roomName,
   subscriptionTarget,
+  type RoomTarget,
   type ReauthAck,
   type SubscribeAck,
   type SubscribeRequest,
@@ -27,7 +27,14 @@ import { SocketAuthService } from './sockets/socket-auth.service';
 import { SocketCredentials } from './sockets/socket-credentials';
 import { SocketEntitlements, type EntitlementChange } from './sockets/socket-entitlements.service';
 import { SocketLimits } from './sockets/socket-limits';
-import { accountRoom, type GatewayServer, type GatewaySocket, type UserSocket } from './sockets/socket-types';
+import { textInputRefusal } from '../validation/text-input.pipe';
+import {
+  accountRoom,
+  SocketPayload,
+  type GatewayServer,
+  type GatewaySocket,
+  type UserSocket,
+} from './sockets/socket-types';
 
 /** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
 export const MAX_ROOMS_PER_SOCKET = 100;
@@ -150,7 +157,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   /** A fresh access token for a socket whose token is about to expire (the server's `reauth` notice asked for it). */
   @SubscribeMessage('reauth')
-  reauth(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<ReauthAck> {
+  reauth(@ConnectedSocket() socket: GatewaySocket, @SocketPayload() request: unknown): Promise<ReauthAck> {
     return this.credentials.reauth(socket, request);
   }
 
@@ -181,8 +188,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   }
 
   @SubscribeMessage('subscribe')
-  async subscribe(@ConnectedSocket() socket: GatewaySocket, @MessageBody() request: unknown): Promise<SubscribeAck> {
-    const target = subscriptionTarget(request, socket.data.user?.id ?? null);
+  async subscribe(@ConnectedSocket() socket: GatewaySocket, @SocketPayload() request: unknown): Promise<SubscribeAck> {
+    const target = this.targetOf(socket, request);
     if (!target.ok) return { ok: false, code: 'INVALID_SUBSCRIPTION', message: target.message };
     const decision = channelAccess(socket.data.access, target.channel, socket.data.user?.role);
     if (!decision.allowed) return { ok: false, code: decision.code, message: decision.message };
@@ -237,13 +244,23 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   @SubscribeMessage('unsubscribe')
   async unsubscribe(
     @ConnectedSocket() socket: GatewaySocket,
-    @MessageBody() request: unknown,
+    @SocketPayload() request: unknown,
   ): Promise<UnsubscribeAck> {
-    const target = subscriptionTarget(request, socket.data.user?.id ?? null);
+    const target = this.targetOf(socket, request);
     if (!target.ok) return { ok: false, code: 'INVALID_SUBSCRIPTION', message: target.message };
     const room = roomName(target.channel, target.key);
     await socket.leave(room);
     return { ok: true, room };
+  }
+
+  /**
+   * The room a subscribe or unsubscribe names, or why it is refused: first the text rule every REST input passes
+   * (TextInputPipe, in its words: "eventId: must be well-formed Unicode text"), any field of the request, then its
+   * shape. A lone surrogate in a game key could not even be encoded into a room name.
+   */
+  private targetOf(socket: GatewaySocket, request: unknown): RoomTarget {
+    const refusal = textInputRefusal(request, 'request');
+    return refusal ? { ok: false, message: refusal } : subscriptionTarget(request, socket.data.user?.id ?? null);
   }
 
   /** Carries out SocketEntitlements' decision on one socket: its plan, the rooms it leaves, the notice, the close. */

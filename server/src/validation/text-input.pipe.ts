@@ -47,6 +47,17 @@ export function illegalTextAt(value: unknown, path: string): { at: string; probl
   return null;
 }
 
+/**
+ * The refusal of `value` as input text, as every door words it: the offending field's path below `root`
+ * (`bookmaker`, `picks.3.note`; `root` itself for a bad key of the top level or a bad string given whole) and why
+ * ("bookmaker: must not contain control characters"); null when all of it is acceptable.
+ */
+export function textInputRefusal(value: unknown, root: string): string | null {
+  const found = illegalTextAt(value, root);
+  if (!found) return null;
+  return `${found.at.startsWith(`${root}.`) ? found.at.slice(root.length + 1) : found.at}: ${found.problem}`;
+}
+
 /** A parsed body or query (a query string parses to an object without a prototype), not a Buffer or a class instance. */
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (!value || typeof value !== 'object') return false;
@@ -57,21 +68,20 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /**
  * The one rule for text input, global so no route can miss it: a body, query or path parameter
  * holding a control character or ill-formed Unicode is refused with 400 VALIDATION_FAILED naming the field, before
- * any handler or schema.
+ * any handler or schema. The socket events' payloads are held to the same rule, with textInputRefusal, where the
+ * gateway reads them (RealtimeGateway, SocketCredentials.reauth).
  */
 @Injectable()
 export class TextInputPipe implements PipeTransform {
   transform(value: unknown, metadata: ArgumentMetadata): unknown {
+    // A custom parameter is not HTTP input: the signed-in user, and a socket event's payload (SocketPayload), which
+    // the gateway checks by this rule itself so that a refusal is the protocol's acknowledgement (docs/realtime.md).
     if (metadata.type === 'custom') return value;
     // A body still in its JSON text (the picks import's: configureHttp) is read by its route, which applies these rules
     // to each item as it parses them; scanning megabytes of raw text here would only hold the event loop.
     if (metadata.type === 'body' && typeof value === 'string') return value;
-    const root = metadata.data ?? metadata.type;
-    const found = illegalTextAt(value, root);
-    if (found)
-      throw ApiErrors.validation(
-        `${found.at.startsWith(`${root}.`) ? found.at.slice(root.length + 1) : found.at}: ${found.problem}`,
-      );
+    const refusal = textInputRefusal(value, metadata.data ?? metadata.type);
+    if (refusal) throw ApiErrors.validation(refusal);
     return value;
   }
 }

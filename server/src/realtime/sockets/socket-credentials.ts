@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { AccountMessages, type ReauthAck } from '@oddspulse/shared';
+import { textInputRefusal } from '../../validation/text-input.pipe';
 import { SharedTurns } from '../shared-turns';
 import { SocketAuthService } from './socket-auth.service';
 import type { GatewaySocket, SocketData } from './socket-types';
@@ -109,6 +110,10 @@ export class SocketCredentials implements OnModuleDestroy {
     const refused: ReauthAck = { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
     const user = socket.data.user;
     if (!user || socket.data.credential?.kind !== 'session') return refused;
+    // The text rule of every input (TextInputPipe), in its words; the refusal keeps reauth's code (the socket keeps
+    // its old token and closes at its expiry, as for any token refused).
+    const illegal = textInputRefusal(request, 'request');
+    if (illegal) return { ...refused, message: illegal };
     const token =
       typeof request === 'object' && request !== null ? (request as Record<string, unknown>).token : undefined;
     if (typeof token !== 'string' || !token || token.length > 4096) return refused;

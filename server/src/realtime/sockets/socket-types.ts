@@ -1,3 +1,4 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { Server, Socket } from 'socket.io';
 import type { ClientToServerEvents, PlanAccess, ServerToClientEvents } from '@oddspulse/shared';
 import type { AuthUser } from '../../accounts/auth/auth-user';
@@ -25,3 +26,13 @@ export type UserSocket = Awaited<ReturnType<GatewayServer['fetchSockets']>>[numb
 export function accountRoom(userId: string): string {
   return `account:${userId}`;
 }
+
+/**
+ * A socket event's payload, read as a custom parameter rather than with @MessageBody(): Nest hands the global pipes a
+ * @MessageBody() payload as a `body` (a socket payload and an HTTP body share one parameter type), so TextInputPipe's
+ * refusal, thrown where no client listens for it, became an `exception` event instead of the event's acknowledgement.
+ * The gateway checks its payloads itself and answers with the protocol's ack (docs/realtime.md).
+ */
+export const SocketPayload = createParamDecorator((_data: unknown, context: ExecutionContext): unknown =>
+  context.switchToWs().getData(),
+);
