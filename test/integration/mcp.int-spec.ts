@@ -455,6 +455,39 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
     expect((await t.http().get('/api/picks').set(account.session)).body.picks).toHaveLength(1);
   });
 
+  // docs/mcp.md: the same validation as REST, so the text rule of every REST input too, in its words
+  it('refuses a control character or a lone surrogate in any tool’s arguments as REST does, storing nothing', async () => {
+    const account = await keyed('platinum', ['picks:write']);
+    const client = await connect(account.key);
+    const cases = [
+      ['bookmaker', '\u0000', 'bookmaker: must not contain control characters'],
+      ['bookmaker', '\u0007', 'bookmaker: must not contain control characters'],
+      ['selection', '\ud800', 'selection: must be well-formed Unicode text'],
+    ] as const;
+    for (const [field, value, message] of cases) {
+      const tool = refusal(
+        (await client.callTool({ name: 'track_pick', arguments: { ...pickArgs, [field]: value } })) as CallToolResult,
+      );
+      const rest = await t
+        .http()
+        .post('/api/picks')
+        .set(account.session)
+        .send({ ...restPick, [field]: value });
+      expect([rest.status, rest.body]).toEqual([400, { statusCode: 400, code: 'VALIDATION_FAILED', message }]);
+      expect(tool).toEqual(rest.body);
+    }
+    expect((await t.http().get('/api/picks').set(account.session)).body.picks).toEqual([]);
+    // a read tool's arguments as well
+    const team = refusal(
+      (await client.callTool({ name: 'find_games', arguments: { sport: NFL, team: 'KC\u0001' } })) as CallToolResult,
+    );
+    expect(team).toEqual({
+      statusCode: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'team: must not contain control characters',
+    });
+  });
+
   it('finds a team’s games by the names the team directory knows, not only by the text of its name', async () => {
     const client = await connect(accounts.platinum.key);
     const games = async (team: string) =>

@@ -44,6 +44,7 @@ import { scoresQuerySchema } from '../scores/scores.dto';
 import { ScoresService } from '../scores/scores.service';
 import { steamQuerySchema } from '../steam/steam.dto';
 import { SteamService } from '../steam/steam.service';
+import { textInputRefusal } from '../validation/text-input.pipe';
 import { parseInput } from '../validation/zod-validation.pipe';
 
 /** What the tools read: the same services the REST routes of the same data call. */
@@ -155,18 +156,38 @@ function ok(data: Record<string, unknown>): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(data) }], structuredContent: data };
 }
 
+/** A refusal as REST words it (`{statusCode, code, message}`), as a tool error the assistant can read and relay. */
+function refused(error: HttpException): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(error.getResponse()) }] };
+}
+
 /**
- * A refusal as REST words it (`{statusCode, code, message}`: the same entitlement, validation and availability
- * errors), returned as a tool error the assistant can read and relay; anything else is a server fault the SDK
- * answers as an internal error.
+ * A refusal as REST words it (the same entitlement, validation and availability errors) is a tool error; anything
+ * else is a server fault the SDK answers as an internal error.
  */
 async function answer(run: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   try {
     return ok(await run());
   } catch (error) {
     if (!(error instanceof HttpException)) throw error;
-    return { isError: true, content: [{ type: 'text', text: JSON.stringify(error.getResponse()) }] };
+    return refused(error);
   }
+}
+
+/**
+ * A tool's callback that first holds its arguments to the text rule of every REST input (TextInputPipe, in its words:
+ * "bookmaker: must not contain control characters"), as docs/mcp.md promises REST's validation. A tool's own schema
+ * takes any string, so without it a NUL reached PostgreSQL (its raw encoding error the refusal), a BEL was stored,
+ * and a lone surrogate was stored as U+FFFD. A tool without an input schema is given no arguments.
+ */
+function textRuleFirst<C>(inputSchema: unknown, callback: C): C {
+  if (inputSchema === undefined) return callback;
+  return ((args: unknown, ...rest: unknown[]) => {
+    const refusal = textInputRefusal(args, 'arguments');
+    return refusal
+      ? refused(ApiErrors.validation(refusal))
+      : (callback as (...params: unknown[]) => unknown)(args, ...rest);
+  }) as C;
 }
 
 /** Undefined stays absent; numbers and lists become the query-string text REST's schemas read. */
@@ -225,6 +246,9 @@ export function bestPricesOf(event: BoardEvent, format: OddsFormat, now: number)
 export function createMcpServer(user: AuthUser, session: McpSession | null, deps: McpToolDeps): McpServer {
   const server = new McpServer(MCP_SERVER_INFO, { capabilities: { resources: { subscribe: true }, tools: {} } });
   subscriptions(server, session);
+  // every tool is registered through this one door, so none reads arguments the text rule has not passed
+  const tool: McpServer['registerTool'] = (name, config, callback) =>
+    server.registerTool(name, config, textRuleFirst(config.inputSchema, callback));
   const access: PlanAccess = user.access;
   const prefs = () => deps.preferences.get(user.id, access);
   const commission = async (given: Record<string, number> | undefined) => {
@@ -233,7 +257,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
     return Object.keys(mine).length ? mine : undefined;
   };
 
-  server.registerTool(
+  tool(
     'list_sports',
     {
       title: 'List sports',
@@ -245,7 +269,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
     () => answer(async () => ({ sports: await deps.odds.sports() })),
   );
 
-  server.registerTool(
+  tool(
     'find_games',
     {
       title: 'Find games',
@@ -266,7 +290,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'best_prices',
     {
       title: 'Best prices',
@@ -341,7 +365,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
     };
   };
 
-  server.registerTool(
+  tool(
     'find_ev',
     {
       title: 'Find +EV bets',
@@ -366,7 +390,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'find_arbitrage',
     {
       title: 'Find arbitrage',
@@ -389,7 +413,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'find_middles',
     {
       title: 'Find middles',
@@ -418,7 +442,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'find_steam',
     {
       title: 'Find steam',
@@ -436,7 +460,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'line_history',
     {
       title: 'Line history',
@@ -466,7 +490,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'my_picks',
     {
       title: 'My picks',
@@ -489,7 +513,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'pick_stats',
     {
       title: 'Pick stats',
@@ -515,7 +539,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'devig',
     {
       title: 'De-vig',
@@ -551,7 +575,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'kelly_stake',
     {
       title: 'Kelly stake',
@@ -588,7 +612,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'scores',
     {
       title: 'Scores',
@@ -612,7 +636,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'track_pick',
     {
       title: 'Track a pick',
@@ -652,7 +676,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       }),
   );
 
-  server.registerTool(
+  tool(
     'create_alert',
     {
       title: 'Create an alert',

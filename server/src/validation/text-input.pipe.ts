@@ -68,8 +68,8 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 /**
  * The one rule for text input, global so no route can miss it: a body, query or path parameter
  * holding a control character or ill-formed Unicode is refused with 400 VALIDATION_FAILED naming the field, before
- * any handler or schema. The socket events' payloads are held to the same rule, with textInputRefusal, where the
- * gateway reads them (RealtimeGateway, SocketCredentials.reauth).
+ * any handler or schema. The socket events' payloads and the MCP tools' arguments are held to the same rule, with
+ * textInputRefusal, where each is read (RealtimeGateway and SocketCredentials.reauth; createMcpServer).
  */
 @Injectable()
 export class TextInputPipe implements PipeTransform {
