@@ -566,6 +566,23 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
       (await client.callTool({ name: 'devig', arguments: { prices: [-110, 50] } })) as CallToolResult,
     );
     expect(outOfRange.code).toBe('INVALID_PRICES');
+    // a price no book quotes, whose answer would overflow (an edge of Infinity), is refused as a price
+    const longest = { code: 'INVALID_PRICES', message: 'Odds must be shorter than +100000 (decimal 1001)' };
+    for (const [name, args] of [
+      ['kelly_stake', { price: 1e308, win_probability_pct: 50 }],
+      ['kelly_stake', { price: 1e308, format: 'decimal', win_probability_pct: 50 }],
+      ['devig', { prices: [-110, -110, 1e308] }],
+    ] as const) {
+      const refused = refusal((await client.callTool({ name, arguments: args })) as CallToolResult);
+      expect([name, refused]).toEqual([name, { statusCode: 400, ...longest }]);
+    }
+    const longShot = structured(
+      (await client.callTool({
+        name: 'kelly_stake',
+        arguments: { price: 99_999, win_probability_pct: 1 },
+      })) as CallToolResult,
+    );
+    expect(longShot).toMatchObject({ bankroll: 1000, edge_pct: 900.99 });
   });
 
   it('cuts a client off at its next request once its key is revoked', async () => {

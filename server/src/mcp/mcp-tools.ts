@@ -559,7 +559,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
     },
     ({ prices, format, method }) =>
       answer(async () => {
-        const decimals = format === 'american' ? prices.map(americanOrRefuse) : prices;
+        const decimals = prices.map((price) => decimalPrice(price, format));
         const result = devig(decimals, method);
         if (!result.ok) throw ApiErrors.validation(`Cannot de-vig these prices: ${result.reason}`, 'INVALID_PRICES');
         const shown = (await prefs()).odds_format;
@@ -596,7 +596,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
     },
     ({ price, format, win_probability_pct, fraction }) =>
       answer(async () => {
-        const decimal = format === 'american' ? americanOrRefuse(price) : price;
+        const decimal = decimalPrice(price, format);
         if (!(decimal > 1)) throw ApiErrors.validation('Decimal odds must be above 1', 'INVALID_PRICES');
         const p = win_probability_pct / 100;
         const full = kellyFraction(p, decimal);
@@ -761,9 +761,22 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
   return server;
 }
 
-function americanOrRefuse(american: number): number {
-  if (!(Math.abs(american) >= 100)) throw ApiErrors.validation(`Not an American price: ${american}`, 'INVALID_PRICES');
-  return americanToDecimal(american);
+/** Decimal odds of +100000 American, the first price longer than a pick's odds may be (5 digits, pickOddsText). */
+const LONGEST_DECIMAL = americanToDecimal(100_000);
+
+/**
+ * A calculator tool's price (devig, kelly_stake) as decimal odds, or refused with INVALID_PRICES as these tools refuse
+ * a price they cannot compute with: an American price inside (−100, +100), or one of +100000 (decimal 1001) or
+ * longer, which no pick may hold either. Far longer ones overflowed the answer: 1e308 made an edge (or a fair price)
+ * of Infinity, which the tool's own output schema then failed as a server error (docs/mcp.md: bad input is refused).
+ */
+function decimalPrice(price: number, format: 'american' | 'decimal'): number {
+  if (format === 'american' && !(Math.abs(price) >= 100))
+    throw ApiErrors.validation(`Not an American price: ${price}`, 'INVALID_PRICES');
+  const decimal = format === 'american' ? americanToDecimal(price) : price;
+  if (!(decimal < LONGEST_DECIMAL))
+    throw ApiErrors.validation(`Odds must be shorter than +100000 (decimal ${LONGEST_DECIMAL})`, 'INVALID_PRICES');
+  return decimal;
 }
 
 function round(value: number, places: number): number {
