@@ -2,6 +2,7 @@
 export * from './core.module';
 export * from './config/config.module';
 export * from './config/config.schema';
+export * from './config/request-timeouts';
 export * from './database/database.module';
 export * from './database/database-probe';
 export type { DB } from './database/schema';

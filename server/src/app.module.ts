@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CoreModule } from '@oddspulse/core';
+import { CoreModule, RequestTimeoutsModule } from '@oddspulse/core';
 import { AccountClosingModule } from './account-closing/account-closing.module';
 import { AccountsModule } from './accounts/accounts.module';
 import { AlertsModule } from './alerts/alerts.module';
@@ -28,6 +28,8 @@ import { StatsModule } from './stats/stats.module';
 @Module({
   imports: [
     CoreModule,
+    // a PostgreSQL or Redis that stops answering gets a quick 503 here; the workers wait (RequestTimeouts)
+    RequestTimeoutsModule,
     ViewCacheModule,
     HealthModule,
     ScoresModule,

@@ -169,6 +169,14 @@ export const configSchema = z.object({
     .string()
     .regex(/^[a-z0-9_-]+$/i, 'must be letters, digits, _ or -')
     .default('oddspulse'),
+  /**
+   * How long the API server waits on PostgreSQL for one statement's answer (and for a connection): past it the
+   * request answers 503 and the client retries, where a database that stopped answering held it for minutes
+   * (docs/operating.md, "Outages"). The workers wait as long as their work takes.
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  /** How long the API server waits on Redis for one command's answer; as above, the workers wait. */
+  REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default('development-only-secret-0123456789abcdef'),
   DEMO_MODE: bool.optional(),
   CLIENT_DIST: z.string().optional(),

@@ -1,8 +1,9 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
-import { Pool, types } from 'pg';
+import { Pool, type PoolClient, types } from 'pg';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
+import { REQUEST_TIMEOUTS, type RequestTimeouts } from '../config/request-timeouts';
 import type { DB } from './schema';
 
 export const KYSELY = Symbol('KYSELY');
@@ -17,19 +18,53 @@ types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 types.setTypeParser(types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 types.setTypeParser(types.builtins.DATE, (value) => value);
 
-export function createDatabase(databaseUrl: string, max = 10): Database {
-  const pool = new Pool({ connectionString: databaseUrl, max, connectionTimeoutMillis: 5000 });
+/**
+ * A pool of `max` connections to `databaseUrl`. With `queryTimeoutMs` (the API server's, RequestTimeouts) a statement
+ * not answered within it fails (pg's `Query read timeout`, or PostgreSQL's statement_timeout, SQLSTATE 57014, which
+ * also stops the server working on a statement its client gave up on), and so does a wait for a connection: a
+ * PostgreSQL that stops answering gets a quick 503 rather than requests held for minutes (docs/operating.md,
+ * "Outages"). Without it (workers, the CLI) statements take what they take and a connection is waited for 5 s.
+ */
+export function createDatabase(databaseUrl: string, max = 10, queryTimeoutMs?: number): Database {
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max,
+    connectionTimeoutMillis: queryTimeoutMs ?? 5000,
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
+  });
   const logger = new Logger('Database');
   // Every client gets its own 'error' listener: pg-pool listens only while a client is idle, so a checked-out client (a
   // transaction between statements, a query in flight) that loses its server emitted an uncaught 'error' that ended the
   // process. The query or transaction in flight fails on its own and maps to a 503; the pool drops the
   // broken client and the next query reconnects.
-  pool.on('connect', (client) =>
-    client.on('error', (error) => logger.warn({ msg: 'PostgreSQL connection lost', err: error.message })),
-  );
+  pool.on('connect', (client) => {
+    client.on('error', (error) => logger.warn({ msg: 'PostgreSQL connection lost', err: error.message }));
+    if (queryTimeoutMs) endOnReadTimeout(client);
+  });
   // pg-pool re-emits an idle client's error on the pool, which throws with no listener; the client's listener logged it.
   pool.on('error', () => undefined);
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/**
+ * A client whose statement timed out is ended at once. pg gives up on the statement but keeps waiting for its answer
+ * on the same connection, and Kysely hands the client back to the pool as sound: every later statement on it queued
+ * behind the unanswered one (a transaction's ROLLBACK too, one more full wait before the request could answer), and
+ * on a connection that never answers again, for good. Ending it (pg destroys the socket of a client with a statement
+ * in flight) fails that ROLLBACK at once, and pg-pool drops an ended client when it is released; the next query
+ * connects anew, so recovery needs no restart.
+ */
+function endOnReadTimeout(client: PoolClient): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  client.query = ((...args: unknown[]) => {
+    const result = query(...args);
+    // registered before the caller's own handler, so the client is ending before the caller sees the failure
+    if (result instanceof Promise)
+      result.catch((error: unknown) => {
+        if ((error as Error | undefined)?.message === 'Query read timeout') void client.end().catch(() => undefined);
+      });
+    return result;
+  }) as PoolClient['query'];
 }
 
 @Injectable()
@@ -43,7 +78,12 @@ class DatabaseLifecycle implements OnApplicationShutdown {
 @Global()
 @Module({
   providers: [
-    { provide: KYSELY, inject: [APP_CONFIG], useFactory: (config: AppConfig) => createDatabase(config.DATABASE_URL) },
+    {
+      provide: KYSELY,
+      inject: [APP_CONFIG, { token: REQUEST_TIMEOUTS, optional: true }],
+      useFactory: (config: AppConfig, timeouts?: RequestTimeouts) =>
+        createDatabase(config.DATABASE_URL, 10, timeouts?.databaseQueryMs),
+    },
     DatabaseLifecycle,
   ],
   exports: [KYSELY],

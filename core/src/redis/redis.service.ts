@@ -1,8 +1,9 @@
-import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
 import IORedis, { Cluster, Redis, RedisOptions } from 'ioredis';
 import type { RedisOptions as BullRedisOptions } from 'bullmq';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
+import { REQUEST_TIMEOUTS, type RequestTimeouts } from '../config/request-timeouts';
 import { withTimeout } from '../util/with-timeout';
 
 /** A connection to the single Redis, or to the Redis Cluster of REDIS_CLUSTER_NODES: the same commands either way. */
@@ -138,9 +139,20 @@ export class RedisService implements OnApplicationShutdown {
   readonly prefix: string;
   private lastState: 'up' | 'down' = 'up';
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Optional() @Inject(REQUEST_TIMEOUTS) timeouts: RequestTimeouts | null = null,
+  ) {
     this.prefix = config.REDIS_PREFIX;
-    this.client = this.connect('commands', { failFastWhenDown: true });
+    // In the API server a command with no answer fails after REDIS_COMMAND_TIMEOUT_MS (a Redis that stops answering
+    // keeps its connection `ready`, so nothing else fails it): the request answers 503, and the answers that come once
+    // Redis does are taken in order and dropped. On this connection alone: pub/sub and BullMQ's wait as long as they
+    // block, and the workers' commands as long as their work takes (RequestTimeouts).
+    this.client = this.connect(
+      'commands',
+      { failFastWhenDown: true },
+      timeouts ? { commandTimeout: timeouts.redisCommandMs } : {},
+    );
     // Once connected, a command while the connection is down fails at once instead of waiting in the offline queue
     // for ~6 s of reconnect attempts: the request answers a quick 503 and the client retries. Before
     // the first connection commands still wait, so start-up does not race the connect.
@@ -149,8 +161,8 @@ export class RedisService implements OnApplicationShutdown {
     });
   }
 
-  /** A new connection, with state changes logged once each rather than on every retry. */
-  connect(name: string, options: ClusterClientOptions = {}): RedisClient {
+  /** A new connection, with state changes logged once each rather than on every retry; `own`: its own ioredis options. */
+  connect(name: string, options: ClusterClientOptions = {}, own: RedisOptions = {}): RedisClient {
     return this.watched(
       name,
       createRedisClient(
@@ -159,6 +171,7 @@ export class RedisService implements OnApplicationShutdown {
           connectionName: `${this.prefix}:${name}`,
           maxRetriesPerRequest: 2,
           retryStrategy: (attempt) => Math.min(attempt * 500, 5000),
+          ...own,
         },
         options,
       ),

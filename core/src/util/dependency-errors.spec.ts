@@ -34,6 +34,10 @@ describe('isDependencyDown', () => {
     ],
     ['cluster: a slot not served', new Error('CLUSTERDOWN Hash slot not served')],
     ['cluster: not ready, offline queue off', new Error("Cluster isn't ready and enableOfflineQueue options is false")],
+    ['pg query_timeout: no answer', new Error('Query read timeout')],
+    ['pg: a statement on the client its time-out ended', new Error('Client was closed and is not queryable')],
+    ['statement_timeout', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
+    ['ioredis commandTimeout: no answer', new Error('Command timed out')],
   ])('%s is a dependency outage', (_, error) => {
     expect(isDependencyDown(error)).toBe(true);
   });

@@ -8,8 +8,9 @@ export function isDependencyDown(error: unknown): boolean {
   if (name === 'MaxRetriesPerRequestError' || name === 'DependencyUnavailableError') return true;
   if (typeof code === 'string') {
     if (SOCKET_CODES.has(code)) return true;
-    // SQLSTATE class 08 (connection exception), 57P01–57P03 (server shutting down or starting), 53300 (no free slot)
-    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') return true;
+    // SQLSTATE class 08 (connection exception), 57P01–57P03 (server shutting down or starting), 53300 (no free slot),
+    // 57014 (a statement cancelled: the API server's statement_timeout, RequestTimeouts)
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300' || code === '57014') return true;
   }
   return typeof message === 'string' && DOWN_MESSAGES.some((pattern) => pattern.test(message));
 }
@@ -35,6 +36,12 @@ const DOWN_MESSAGES = [
   /^Connection terminated/,
   /timeout exceeded when trying to connect/,
   /Client has encountered a connection error and is not queryable/,
+  // A dependency that stops answering (connection open, no reply): pg's query_timeout and ioredis' commandTimeout, which
+  // the API server sets (RequestTimeouts); a client whose statement timed out is ended, so a transaction's ROLLBACK
+  // on it fails as closed.
+  /^Query read timeout$/,
+  /^Client was closed and is not queryable$/,
+  /^Command timed out$/,
   /^Connection is closed\.?$/,
   /Stream isn't writeable and enableOfflineQueue options is false/,
   /max retries per request limit/,
