@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { marketLabel } from '../domain/market-labels';
 import { findPickGame, type ResultCandidate } from './match-game';
 import type { PickAmounts } from './pick';
 import {
@@ -130,6 +131,127 @@ describe('settlePick — spec 002 §5 rules on recorded ESPN finals, DECISIONS 1
     expect(settlePick({ game, market: 'Point Spread', selection: 'Miami Dolphins' }, miami)).toEqual({
       settled: false,
       reason: 'unreadable_selection',
+    });
+  });
+});
+
+/*
+ * A half, quarter, period or first-innings market is decided by that part's score, which a final score does not give
+ * (spec 002 §5 "Otherwise ... stays pending"; DECISIONS 24). The labels are those the slip writes (marketLabel of the
+ * odds feed's keys), the raw keys, and the forms a CSV import or a hand-entered pick uses.
+ */
+describe('settlePick — markets on a part of the game stay pending on the recorded finals (spec 002 §5)', () => {
+  const pending = { settled: false, reason: 'unsupported_market' };
+
+  it.each([
+    ['totals_h1', 'Over 20.5'],
+    ['totals_h1', 'Under 30.5'],
+    ['spreads_h1', 'Miami Dolphins -3.5'],
+    ['h2h_h1', 'Miami Dolphins'],
+    ['h2h_q1', 'New England Patriots +150'],
+    ['spreads_q1', 'Miami Dolphins -0.5'],
+    ['totals_q1', 'Over 9.5'],
+    ['totals_h2', 'Over 10.5'],
+    ['alternate_spreads_h1', 'Miami Dolphins -7.5'],
+    ['team_totals_h1', 'Over 10.5'],
+    ['h2h_3_way_h1', 'Miami Dolphins'],
+  ])('%s %s on Patriots 7 @ Dolphins 20: the label and the key are not settled', (key, selection) => {
+    expect(settlePick({ game, market: marketLabel(key), selection }, miami)).toEqual(pending);
+    expect(settlePick({ game, market: key, selection }, miami)).toEqual(pending);
+  });
+
+  it('reads the labels the slip writes for the straight-bets page’s period markets', () => {
+    expect(['h2h_q1', 'spreads_h1', 'totals_h1'].map(marketLabel)).toEqual([
+      'Moneyline · 1st Quarter',
+      'Spread · 1st Half',
+      'Total · 1st Half',
+    ]);
+  });
+
+  it.each([
+    '1st Half Total',
+    'First Half Spread',
+    '1H Spread',
+    '2H Total',
+    'Q1 Moneyline',
+    '1Q Spread',
+    '3rd Quarter Total',
+    'Halftime Moneyline',
+    'HT Match Result',
+    'Moneyline (1st Half)',
+    'Spread - 4th Quarter',
+  ])('the hand-written market %s is not settled', (market) => {
+    const selection = /total/i.test(market) ? 'Over 20.5' : /spread/i.test(market) ? 'Miami Dolphins -3.5' : 'Dolphins';
+    expect(settlePick({ game, market, selection }, miami)).toEqual(pending);
+  });
+
+  it('the same game’s full-game picks still settle: spread, moneyline, total and their alternates', () => {
+    const won = { settled: true, status: 'won', confidence: 95 };
+    expect(settlePick({ game, market: marketLabel('totals'), selection: 'Over 20.5' }, miami)).toEqual(won);
+    expect(settlePick({ game, market: marketLabel('spreads'), selection: 'Miami Dolphins -3.5' }, miami)).toEqual(won);
+    expect(settlePick({ game, market: marketLabel('h2h'), selection: 'Miami Dolphins' }, miami)).toEqual(won);
+    expect(settlePick({ game, market: marketLabel('alternate_spreads'), selection: 'Dolphins -7.5' }, miami)).toEqual(
+      won,
+    );
+    expect(settlePick({ game, market: marketLabel('alternate_totals'), selection: 'Under 30.5' }, miami)).toEqual(won);
+    expect(settlePick({ game, market: 'Spread (Alt)', selection: 'Patriots +13.5' }, miami)).toEqual(won);
+    expect(settlePick({ game, market: 'Over/Under', selection: 'Under 27.5' }, miami)).toEqual(won);
+    expect(settlePick({ game, market: 'h2h', selection: 'Miami Dolphins' }, miami)).toEqual(won);
+    // a player prop stays as it was: not a market settlement reads
+    expect(settlePick({ game, market: 'Player Props', selection: 'Tua passing yards' }, miami)).toEqual(pending);
+  });
+
+  // Recorded MLB 2022-09-17: Colorado Rockies 3 at Chicago Cubs 1 (final).
+  describe('first-innings markets on a recorded MLB final', () => {
+    const cubs = espnFinals('scoreboard_baseball_mlb_2022-09-17_live-final-scheduled.json').find(
+      (g) => g.home_team === 'Chicago Cubs',
+    )!;
+    const mlbGame = 'Colorado Rockies @ Chicago Cubs';
+    const sport = 'baseball_mlb';
+
+    it.each([
+      ['totals_1st_5_innings', 'Over 2.5'],
+      ['h2h_1st_5_innings', 'Colorado Rockies'],
+      ['spreads_1st_5_innings', 'Colorado Rockies -0.5'],
+      ['totals_1st_1_innings', 'Under 0.5'],
+      ['alternate_totals_1st_7_innings', 'Over 3.5'],
+    ])('%s %s is not settled on Rockies 3 @ Cubs 1', (key, selection) => {
+      expect(marketLabel(key)).not.toBe(key);
+      expect(settlePick({ game: mlbGame, market: marketLabel(key), selection, sport }, cubs)).toEqual(pending);
+      expect(settlePick({ game: mlbGame, market: key, selection, sport }, cubs)).toEqual(pending);
+    });
+
+    it.each(['F5 Moneyline', 'First 5 Innings Moneyline', '1st Inning Total', 'Run Line 1st 5'])(
+      'the hand-written market %s is not settled',
+      (market) => {
+        const selection = /total/i.test(market) ? 'Over 2.5' : 'Colorado Rockies -0.5';
+        expect(settlePick({ game: mlbGame, market, selection, sport }, cubs)).toEqual(pending);
+      },
+    );
+
+    it('the same game’s full-game picks still settle', () => {
+      expect(settlePick({ game: mlbGame, market: 'Totals', selection: 'Over 2.5', sport }, cubs)).toMatchObject({
+        status: 'won',
+      });
+      expect(settlePick({ game: mlbGame, market: 'Moneyline', selection: 'Rockies', sport }, cubs)).toMatchObject({
+        status: 'won',
+      });
+      expect(
+        settlePick({ game: mlbGame, market: 'Run Line', selection: 'Colorado Rockies -1.5', sport }, cubs),
+      ).toMatchObject({ status: 'won' });
+    });
+  });
+
+  // Recorded NHL 2022-09-25 preseason: a period market on a final.
+  it('a hockey period market is not settled, the full-game puck line is', () => {
+    const [nhl] = espnFinals('scoreboard_hockey_nhl_2022-09-25_preseason_live-final-scheduled.json');
+    const hockey = `${nhl.away_team} @ ${nhl.home_team}`;
+    const sport = 'icehockey_nhl';
+    for (const market of [marketLabel('totals_p1'), marketLabel('h2h_p3'), 'spreads_p2', '2nd Period Puck Line'])
+      expect(settlePick({ game: hockey, market, selection: 'Over 0.5', sport }, nhl)).toEqual(pending);
+    expect(settlePick({ game: hockey, market: 'Totals', selection: 'Over 0.5', sport }, nhl)).toMatchObject({
+      settled: true,
+      status: 'won',
     });
   });
 });

@@ -122,9 +122,23 @@ export function parseSelection(market: string, selection: string): ParsedSelecti
   return Number.isFinite(line) ? { kind, team, line } : null;
 }
 
-/** Spec 002 §5: 'spread' in the market text; a total, over or under; otherwise a moneyline if the selection names a team. */
+/**
+ * A market on a part of the game: a half, quarter, period or the first innings, as the labels write it ("Total · 1st
+ * Half", "Totals 1st 5 Innings", "1H Spread", "F5 Moneyline") and as the odds feed keys it ("totals_h1", "h2h_q1",
+ * "spreads_p1", "h2h_1st_5_innings"). Matched on words of the market text with "_" and punctuation as spaces.
+ */
+const GAME_PART =
+  /\b(?:half|halves|halftime|ht|quarters?|periods?|innings?|1st|2nd|3rd|4th|first|second|third|fourth|[hqp][1-4]|[1-4][hqp]|f[1-9])\b/;
+
+/**
+ * Spec 002 §5: 'spread' in the market text; a total, over or under; otherwise a moneyline if the selection names a
+ * team. A market on a part of the game is none of these: its result is that part's score, which the final score does
+ * not give, so it has no settlement and the pick stays pending (§5 "Otherwise ... stays pending"; DECISIONS 24: a
+ * wrong settlement is worse than a late one).
+ */
 export function marketKind(market: string, selection: string): MarketKind | null {
   const text = market.toLowerCase();
+  if (GAME_PART.test(text.replace(/[^a-z0-9]+/g, ' '))) return null;
   if (text.includes('spread') || text.includes('handicap') || text.includes('run line') || text.includes('puck line'))
     return 'spread';
   if (text.includes('total') || text.includes('over') || text.includes('under') || TOTAL.test(selection.trim()))

@@ -5,6 +5,7 @@ import { Test, TestingModule } from '@nestjs/testing';
 import IORedis from 'ioredis';
 import {
   mapOddsApiScores,
+  marketLabel,
   pickPayoutCents,
   type PickStatus,
   RealtimeEnvelope,
@@ -353,6 +354,36 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       home: ['lost', 0],
       away: ['lost', 0],
       dnb: ['push', 1_000],
+    });
+  });
+
+  // Spec 002 §5: a half, quarter or period market is decided by that part's score, not the final's; it stays pending.
+  it('leaves the slip’s half and quarter picks pending on a recorded final while its full-game picks settle', async () => {
+    const userId = await newUser();
+    now = Date.parse('2022-09-12T12:00:00Z');
+    // Recorded final: New England Patriots 7 at Miami Dolphins 20
+    const miami = (await nflFinals()).find((g) => g.home_team === 'Miami Dolphins')!;
+    const made = {
+      firstHalfOver: await picks.create(userId, nflPick('Over 20.5', marketLabel('totals_h1'))),
+      firstHalfSpread: await picks.create(userId, nflPick('Miami Dolphins -3.5', marketLabel('spreads_h1'))),
+      firstQuarterMl: await picks.create(userId, nflPick('Miami Dolphins', marketLabel('h2h_q1'))),
+      over: await picks.create(userId, nflPick('Over 20.5', marketLabel('totals'))),
+      spread: await picks.create(userId, nflPick('Miami Dolphins -3.5', marketLabel('spreads'))),
+      moneyline: await picks.create(userId, nflPick('Miami Dolphins', marketLabel('h2h'))),
+    };
+    expect((await settlement.settleGame({ sport: NFL, game: miami })).settled).toBe(3);
+    const rows = new Map((await rowsOf(userId)).map((p) => [p.id, p]));
+    expect(
+      Object.fromEntries(
+        Object.entries(made).map(([k, p]) => [k, [rows.get(p.id)!.status, rows.get(p.id)!.unsettled_reason]]),
+      ),
+    ).toEqual({
+      firstHalfOver: ['pending', 'unsupported_market'],
+      firstHalfSpread: ['pending', 'unsupported_market'],
+      firstQuarterMl: ['pending', 'unsupported_market'],
+      over: ['won', null],
+      spread: ['won', null],
+      moneyline: ['won', null],
     });
   });
 
