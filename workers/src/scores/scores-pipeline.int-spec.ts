@@ -91,8 +91,7 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
       expect(board.games.map((g) => g.id)).toEqual(raw.events.map((e) => e.id));
       for (const [i, game] of board.games.entries()) {
         const espn = raw.events[i].status.type;
-        const status =
-          espn.completed || espn.state === 'post' ? 'final' : espn.state === 'in' ? 'in_progress' : 'scheduled';
+        const status = espn.completed ? 'final' : espn.state === 'in' ? 'in_progress' : 'scheduled';
         expect(game).toMatchObject({
           sport_key: sport,
           status,
@@ -181,6 +180,49 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
       await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', 'americanfootball_nfl')
     ).find((g) => g.id === opener.id)!;
     expect(again).toMatchObject({ event_id: opener.event_id, bookmakers: priced });
+  });
+
+  // Spec 002 §4: final from the completed flag alone. Recorded New York Yankees @ Milwaukee Brewers (401356378), its
+  // status set to ESPN's postponed one (state "post", completed false, scores "0").
+  it('a postponed game is not published as final, so no settlement is queued for it', async () => {
+    const sport = 'baseball_mlb';
+    const raw = JSON.parse(
+      readFileSync(join(FIXTURES, 'espn', 'scoreboard_baseball_mlb_2022-09-17_live-final-scheduled.json'), 'utf8'),
+    ) as EspnFile;
+    const postponed = raw.events.find((e) => e.id === '401356378')!;
+    postponed.status.type = {
+      ...postponed.status.type,
+      name: 'STATUS_POSTPONED',
+      state: 'post',
+      completed: false,
+      shortDetail: 'Postponed',
+    } as EspnStatus['type'];
+    await state.saveScoreboard({ sport_key: sport, fetched_at: new Date(0).toISOString(), games: [] });
+    listener.clear();
+    served = JSON.stringify(raw);
+    await pipeline.poll({ sport, tick: 0 });
+
+    const game = (await state.scoreboard(sport))!.games.find((g) => g.id === '401356378')!;
+    expect(game).toMatchObject({
+      status: 'scheduled',
+      completed: false,
+      live: false,
+      scores: { home: null, away: null },
+      status_type: { name: 'STATUS_POSTPONED', detail: 'Postponed', completed: false },
+    });
+    // the pipeline publishes game.final for each game whose settlement it queues (PicksSettleGame)
+    const finals = raw.events.filter((e) => e.status.type.completed).map((e) => e.id);
+    await eventually(
+      () => listener.on('scores', sport),
+      (m) => m.filter((e) => e.type === 'game.final').length >= finals.length,
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    expect(
+      listener
+        .on('scores', sport)
+        .filter((m) => m.type === 'game.final')
+        .map((m) => (m as Extract<RealtimeEnvelope, { type: 'game.final' }>).data.game.id),
+    ).toEqual(finals);
   });
 
   async function pollFile(file: string, sport: string): Promise<ScoreboardEvent[]> {

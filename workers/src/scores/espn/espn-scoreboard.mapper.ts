@@ -97,7 +97,10 @@ export function mapEspnScoreboard(payload: unknown, sport: string, now = new Dat
     if (!event.id || !home || !away) continue;
     const statusType: Json = event.status?.type ?? competition?.status?.type ?? {};
     const state: string = statusType.state ?? 'pre';
-    const completed = Boolean(statusType.completed) || state === 'post';
+    // Spec 002 §4: final from the completed flag alone. ESPN's state "post" also covers a postponed or cancelled game
+    // (STATUS_POSTPONED, STATUS_CANCELED: completed false, scores "0"), which has no result: it stays scheduled, with
+    // ESPN's detail ("Postponed") as its status text, and settles nothing.
+    const completed = Boolean(statusType.completed);
     const live = state === 'in';
     const status = gameStatus({ completed, live });
     const score = (c: Json) => (status === 'scheduled' ? null : (num(c.score?.value ?? c.score) ?? null));
