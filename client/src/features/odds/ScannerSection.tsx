@@ -19,7 +19,7 @@ export function ScannerSection({
   kind: PlatinumSection;
   /** What the address's link (an alert's, a notification's) selects: its sport is watched, its legs' books shown. */
   link: LinkSelection | null;
-  /** The page's search chip (an alert's game): the scanner lists what it matches. */
+  /** The page's search chip (an alert's game): the scanners and the Steam list show what it matches. */
   search: string;
 }) {
   const [sports, setSports] = useAtom(scannerSportsAtom);
@@ -49,7 +49,7 @@ export function ScannerSection({
         {sports.length === 0 ? (
           <p className="muted">No games data available. Please check your sports selection.</p>
         ) : kind === 'steam' ? (
-          <SteamPanel sports={sports} books={pageBooks.books} />
+          <SteamPanel sports={sports} books={pageBooks.books} search={search} />
         ) : (
           <ScannerPanel key={kind} kind={kind} sports={sports} books={pageBooks.books} search={search} />
         )}

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { BooksHint } from '../odds';
+import { BooksHint, matchesOpportunitySearch } from '../odds';
 import { FeedLoadState, HiddenByBooks } from '../scanners';
 import { hiddenSteam, steamForBooks } from './steam-feed';
 import { SteamCard } from './SteamCard';
@@ -8,15 +8,34 @@ import { useSteamFeed } from './useSteamFeed';
 
 /**
  * The Steam list (Platinum; DECISIONS 34): sharp moves the soft books have not followed yet, live over the socket,
- * showing the stale prices at the user's books (DECISIONS 36) with what the book filter hides (DECISIONS 28, 32).
+ * through the page's search as the other scanners' lists, showing the stale prices at the user's books (DECISIONS 36)
+ * with what the book filter hides (DECISIONS 28, 32).
  */
-export function SteamPanel({ sports, books }: { sports: readonly string[]; books: readonly string[] }) {
+export function SteamPanel({
+  sports,
+  books,
+  search,
+}: {
+  sports: readonly string[];
+  books: readonly string[];
+  /**
+   * The page's search (its chip; a steam alert's link names its game): only the alerts it matches are listed and
+   * counted, by the rule the arbitrage and middles scanners use.
+   */
+  search: string;
+}) {
   const [params] = useSearchParams();
   const [everyBook, setEveryBook] = useState(false);
   const shownBooks = useMemo(() => (everyBook ? [] : books), [everyBook, books]);
   const { items, state, now, load } = useSteamFeed(sports.join(','));
-  const visible = useMemo(() => steamForBooks(items, shownBooks), [items, shownBooks]);
-  const hidden = useMemo(() => hiddenSteam(items, shownBooks), [items, shownBooks]);
+  const searched = useMemo(() => items.filter((item) => matchesOpportunitySearch(item.alert, search)), [items, search]);
+  // the active alerts of other games: an empty list says the search, not the market, keeps them out
+  const outsideSearch = useMemo(
+    () => items.filter((item) => item.status !== 'expired' && !matchesOpportunitySearch(item.alert, search)).length,
+    [items, search],
+  );
+  const visible = useMemo(() => steamForBooks(searched, shownBooks), [searched, shownBooks]);
+  const hidden = useMemo(() => hiddenSteam(searched, shownBooks), [searched, shownBooks]);
   const targetId = params.get('opportunity');
   const showAll = () => setEveryBook(true);
   return (
@@ -41,6 +60,10 @@ export function SteamPanel({ sports, books }: { sports: readonly string[]; books
               <button type="button" className="button small" onClick={showAll}>
                 Show all books
               </button>
+            </p>
+          ) : outsideSearch > 0 ? (
+            <p className="muted" data-testid="hidden-by-search">
+              {outsideSearch} {outsideSearch === 1 ? 'alert' : 'alerts'} for other games hidden by the search.
             </p>
           ) : (
             <p className="muted">An alert appears here the moment a sharp move is confirmed.</p>
