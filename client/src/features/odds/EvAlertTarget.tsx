@@ -1,6 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useSignedInUserId } from '../../state/auth';
+import { devigChoiceAtom } from '../../state/display-settings';
+import { useBankroll } from '../bet-slip';
 import { evAlertBetQuery } from './odds-api';
 import { evAlertRowKeys } from './ev-alert';
 
@@ -14,7 +17,14 @@ const ROW_WAIT_MS = 15_000;
  */
 export function EvAlertTarget({ id }: { id: string }) {
   const userId = useSignedInUserId();
-  const found = useQuery({ ...evAlertBetQuery(userId, id), enabled: userId !== '' });
+  // the user's de-vig method and commission rates, the table's (useSectionOdds): the EV said here is the focused row's
+  const devig = useAtomValue(devigChoiceAtom);
+  const { source, commissions } = useBankroll();
+  const found = useQuery({
+    ...evAlertBetQuery(userId, id, devig, commissions),
+    // until the saved rates come, the answer would be at the exchanges' default rates
+    enabled: userId !== '' && source !== 'loading',
+  });
   const [rowMissing, setRowMissing] = useState(false);
 
   const bet = found.data ?? null;

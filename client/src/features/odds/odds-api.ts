@@ -146,12 +146,21 @@ export async function fetchEv(
 
 /**
  * An alert's +EV bet as it stands now, null when the price is no longer +EV: looked up among every core sport's,
- * at every book. Keyed by the user, whose plan decides which books the server answers for.
+ * at every book, by the user's de-vig method net of their commission rates, as the table beside it prices the bet's
+ * row (the method, one of DECISIONS 10's, is one choice for every EV shown: state/devig-choice.ts). Keyed by the user,
+ * whose plan decides which books the server answers for, and by the method and rates: another choice asks again.
  */
-export function evAlertBetQuery(userId: string, id: string) {
+export function evAlertBetQuery(
+  userId: string,
+  id: string,
+  devig: DevigChoice,
+  commission: Readonly<Record<string, number>>,
+) {
   return queryOptions({
-    queryKey: ['ev-alert-bet', userId, id],
+    queryKey: ['ev-alert-bet', userId, id, devig, commission],
     queryFn: async () =>
-      (await fetchEv({ sports: CORE_SPORTS.map((s) => s.key), books: [] })).find((b) => b.id === id) ?? null,
+      (await fetchEv({ sports: CORE_SPORTS.map((s) => s.key), books: [], devig, commission })).find(
+        (b) => b.id === id,
+      ) ?? null,
   });
 }
