@@ -40,7 +40,7 @@ export function PickCard({
         <span>{formatPickOdds(pick.odds, oddsFormat)}</span>
         {pick.bookmaker && <span className="muted">{bookLabel(pick.bookmaker)}</span>}
       </div>
-      <PickMoney pick={pick} />
+      <PickMoney pick={pick} oddsFormat={oddsFormat} />
       {pick.note && <p className="small muted">{pick.note}</p>}
       {pick.status === 'pending' && pick.unsettledReason && (
         <p

@@ -1,8 +1,12 @@
 import { pickProfitCents, type UserPick } from '@oddspulse/shared';
 import { formatMoney } from '@oddspulse/shared';
+import { formatAmericanOdds, type OddsDisplayFormat } from '../../format/odds-format';
 
-/** A pick's money: stake, to win, payout or paid, profit, edge and closing-line value. */
-export function PickMoney({ pick }: { pick: UserPick }) {
+/**
+ * A pick's money: stake, to win, payout or paid, profit, edge and closing-line value, the closing price in the user's
+ * odds format as the pick's own (spec 001 §3: the odds format is stored and applied).
+ */
+export function PickMoney({ pick, oddsFormat }: { pick: UserPick; oddsFormat: OddsDisplayFormat }) {
   const profit = pickProfitCents(pick);
   return (
     <div className="pick-money small">
@@ -27,7 +31,7 @@ export function PickMoney({ pick }: { pick: UserPick }) {
         <span data-testid="pick-clv" className={pick.clv >= 0 ? 'up' : 'down'}>
           CLV {pick.clv > 0 ? '+' : ''}
           {pick.clv.toFixed(1)}%
-          {pick.closingOdds !== null ? ` (close ${pick.closingOdds > 0 ? '+' : ''}${pick.closingOdds})` : ''}
+          {pick.closingOdds !== null ? ` (close ${formatAmericanOdds(pick.closingOdds, oddsFormat)})` : ''}
         </span>
       )}
     </div>
