@@ -56,11 +56,14 @@ export interface TargetForm {
 /** Sets one field of the form. */
 export type SetField = <K extends keyof FormState>(key: K, value: FormState[K]) => void;
 
+/** The minimum a new rule of a kind starts at: a middle's probability 20 %, any other kind's 1 %. */
+const defaultMin = (kind: AlertKind) => (kind === 'middle' ? 20 : 1);
+
 /** A rule's form; a new rule's books start as the user's starting books (DECISIONS 36: the alert default). */
 export function formOf(rule: AlertRule | null, kind: AlertKind, startingBooks: readonly string[] = []): FormState {
   return {
     kind: rule?.kind ?? kind,
-    min: String(rule?.min ?? (kind === 'middle' ? 20 : 1)),
+    min: String(rule?.min ?? defaultMin(kind)),
     sports: rule?.sports ?? [],
     books: rule?.books ?? [...startingBooks],
     maxLegAge: rule?.maxLegAgeSeconds ? String(rule.maxLegAgeSeconds) : '',
@@ -80,6 +83,16 @@ export function formOf(rule: AlertRule | null, kind: AlertKind, startingBooks: r
       price: rule?.target ? String(rule.target.price) : '',
     },
   };
+}
+
+/**
+ * The form at a kind the plan allows (canUseAlertKind): when the plan no longer allows its kind (a downgrade the
+ * socket's plan.changed brings while the page is open), the first allowed kind with that kind's minimum, so that the
+ * Kind select, the minimum's label and the rule saved name the same kind; otherwise the form as it is.
+ */
+export function formForKinds(form: FormState, kinds: readonly AlertKind[]): FormState {
+  if (kinds.length === 0 || kinds.includes(form.kind)) return form;
+  return { ...form, kind: kinds[0], min: String(defaultMin(kinds[0])) };
 }
 
 export function inputOf(form: FormState): AlertRuleInput {

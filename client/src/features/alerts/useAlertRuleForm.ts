@@ -1,13 +1,14 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AlertKind, AlertRule } from '@oddspulse/shared';
 import { createAlertRule, updateAlertRule } from './alerts-api';
-import { formOf, inputOf, type FormState, type SetField } from './alert-form';
+import { formForKinds, formOf, inputOf, type FormState, type SetField } from './alert-form';
 import { apiErrorText } from '../../api/api-client';
 import { useStartingBooks } from '../../state/starting-books';
 
 /**
- * A rule's form as typed (a new rule's starting at the first kind and the user's starting books), its error and
- * whether it is saving, and its submit: the rule saved, and a new rule's form started over.
+ * A rule's form as typed (a new rule's starting at the first kind and the user's starting books, and kept to the kinds
+ * the plan allows), its error and whether it is saving, and its submit: the rule saved, and a new rule's form started
+ * over.
  */
 export function useAlertRuleForm(rule: AlertRule | null, kinds: AlertKind[], onSaved: (saved: AlertRule) => void) {
   const starting = useStartingBooks().books;
@@ -17,6 +18,9 @@ export function useAlertRuleForm(rule: AlertRule | null, kinds: AlertKind[], onS
   useEffect(() => {
     if (!rule && !booksChosen) setForm((f) => ({ ...f, books: [...starting] }));
   }, [rule, booksChosen, starting]);
+  // the plan's kinds change with it (plan.changed over the socket): a kind it no longer allows moves to one it does,
+  // where the select would show another kind than the form holds and the save be refused
+  useEffect(() => setForm((f) => formForKinds(f, kinds)), [kinds]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const set: SetField = (key, value) => {
