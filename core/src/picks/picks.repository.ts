@@ -320,15 +320,15 @@ export class PicksRepository {
     return select.orderBy('date_added').execute();
   }
 
-  /** Pending picks that settle against one sport: by their sport key, or by a league text naming it. */
-  pendingForSport(sport: string, leagueNames: readonly string[]): Promise<PickRow[]> {
-    return this.db
+  /** Pending picks that settle against one sport (by their sport key, or by a league text naming it), added since a time. */
+  pendingForSport(sport: string, leagueNames: readonly string[], since: Date | null): Promise<PickRow[]> {
+    let select = this.db
       .selectFrom('picks')
       .selectAll()
       .where('status', '=', 'pending')
-      .where((eb) => eb.or([eb('sport', '=', sport), eb(eb.fn('upper', ['league']), 'in', leagueNames)]))
-      .orderBy('date_added')
-      .execute();
+      .where((eb) => eb.or([eb('sport', '=', sport), eb(eb.fn('upper', ['league']), 'in', leagueNames)]));
+    if (since) select = select.where('date_added', '>=', since);
+    return select.orderBy('date_added').execute();
   }
 
   /**

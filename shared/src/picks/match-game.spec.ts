@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { findPickGame, matchPickToGame, ResultCandidate } from './match-game';
 import { settlementSport, unsupportedSportMessage } from './leagues';
 
@@ -115,6 +117,78 @@ describe('matchPickToGame — spec 002 §5 team matching, disambiguated by time'
       game: null,
       reason: 'not_final',
     });
+  });
+});
+
+/** Every game of a recorded ESPN scoreboard as a candidate, read straight from the raw JSON. */
+function espnCandidates(file: string): ResultCandidate[] {
+  const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures', 'espn');
+  const board = JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')) as {
+    events: Array<{
+      id: string;
+      date: string;
+      status: { type: { completed: boolean } };
+      competitions: Array<{ competitors: Array<{ homeAway: string; team: { displayName: string } }> }>;
+    }>;
+  };
+  return board.events.map((e) => {
+    const team = (side: string) => e.competitions[0].competitors.find((c) => c.homeAway === side)!.team.displayName;
+    return {
+      game_id: e.id,
+      home_team: team('home'),
+      away_team: team('away'),
+      commence_time: new Date(e.date).toISOString(),
+      final: e.status.type.completed,
+    };
+  });
+}
+
+// Spec 002 §7 (a week of results), DECISIONS 24: a pick with no start time is on a game soon after it was added, never
+// on the next meeting of the same teams months later.
+describe('findPickGame — a pick without a start time, on the recorded MLB scoreboard of 2022-09-17', () => {
+  const mlb = espnCandidates('scoreboard_baseball_mlb_2022-09-17_live-final-scheduled.json');
+  const game = 'Colorado Rockies @ Chicago Cubs';
+  const sport = 'baseball_mlb';
+
+  it('reads the recorded final: Colorado Rockies 1 at Chicago Cubs 3, 18:20 UTC', () => {
+    expect(mlb.find((g) => g.game_id === '401356373')).toMatchObject({
+      home_team: 'Chicago Cubs',
+      away_team: 'Colorado Rockies',
+      commence_time: '2022-09-17T18:20:00.000Z',
+      final: true,
+    });
+  });
+
+  it('leaves a pick added four months before the game unmatched', () => {
+    expect(findPickGame({ game, dateAdded: '2022-05-20T12:00:00Z', sport }, mlb)).toEqual({
+      game: null,
+      reason: 'game_not_found',
+    });
+    // just past the bound: added more than a week before the first pitch
+    expect(findPickGame({ game, dateAdded: '2022-09-10T18:19:00Z', sport }, mlb)).toEqual({
+      game: null,
+      reason: 'game_not_found',
+    });
+  });
+
+  it('matches a pick added the day before, up to a week before, or during the game', () => {
+    for (const dateAdded of ['2022-09-16T18:20:00Z', '2022-09-10T18:20:00Z', '2022-09-17T19:00:00Z'])
+      expect(findPickGame({ game, dateAdded, sport }, mlb).game?.game_id).toBe('401356373');
+  });
+
+  it('does not match by name a pick whose game may have started before the games looked at', () => {
+    const pick = { game, dateAdded: '2022-09-12T12:00:00Z', sport };
+    // the look-back starts after the pick was added: its own game may be the one left out
+    expect(findPickGame(pick, mlb, new Date('2022-09-12T12:00:00Z'))).toEqual({
+      game: null,
+      reason: 'game_not_found',
+    });
+    expect(findPickGame(pick, mlb, new Date('2022-09-12T06:00:00Z')).game?.game_id).toBe('401356373');
+    // a known start time or event id is no guess: the look-back does not hold it back
+    expect(
+      findPickGame({ ...pick, commenceTime: '2022-09-17T18:20:00Z' }, mlb, new Date('2022-09-15T00:00:00Z')).game
+        ?.game_id,
+    ).toBe('401356373');
   });
 });
 

@@ -299,7 +299,8 @@ describe('a city or region alone stays pending and says why (DECISIONS 24)', () 
     // "Giants" with no sport is the New York Giants and the San Francisco Giants: one per league, so the league decides
     const twoDays: Game[] = [
       { ...slate[3], game_id: 'sun' },
-      { ...slate[3], game_id: 'next', commence_time: '2022-09-18T17:00:00.000Z' },
+      // within the week after the pick was added that a pick without a start time is matched over (findPickGame)
+      { ...slate[3], game_id: 'next', commence_time: '2022-09-16T00:15:00.000Z' },
     ];
     const found = findPickGame({ game: 'NY Giants @ TEN Titans', dateAdded, sport: 'americanfootball_nfl' }, twoDays);
     expect(found).toEqual({ game: null, reason: 'ambiguous', games: 2 });

@@ -33,6 +33,7 @@ import { SettlementService } from './settlement.service';
 const FIXTURES = join(__dirname, '..', '..', '..', '..', 'shared', 'fixtures');
 const fixture = (path: string) => readFileSync(join(FIXTURES, path), 'utf8');
 const NFL = 'americanfootball_nfl';
+const MLB_SEPT_17 = 'espn/scoreboard_baseball_mlb_2022-09-17_live-final-scheduled.json';
 
 // spec 002 §4–§5, §8–§9, DECISIONS 19: settlement on recorded finals, through the real ESPN adapter.
 describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Odds API finals)', () => {
@@ -144,8 +145,12 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     selection,
     odds: '-110',
     stakeCents: 10_000,
-    dateAdded: '2022-09-07T12:00:00Z',
+    // the day before the Sunday games: within the automatic runs' 3 days (spec 002 §4) when they turn final
+    dateAdded: '2022-09-10T12:00:00Z',
   });
+
+  /** When a game's settlement job runs: as it turns final, some 4 hours after its start. */
+  const turnsFinal = (game: ScoreboardEvent) => Date.parse(game.commence_time) + 4 * 3_600_000;
 
   async function nflFinals(): Promise<ScoreboardEvent[]> {
     const res = await fetch(
@@ -161,10 +166,10 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       spreadPush: await picks.create(userId, nflPick('Miami Dolphins -13', 'Point Spread')),
       spreadLost: await picks.create(userId, nflPick('New England Patriots +6', 'Point Spread')),
       mlWon: await picks.create(userId, nflPick('Miami Dolphins -250', 'Moneyline')),
-      mlLost: await picks.create(
-        userId,
-        nflPick('Los Angeles Rams +120', 'Moneyline', 'Buffalo Bills @ Los Angeles Rams'),
-      ),
+      mlLost: await picks.create(userId, {
+        ...nflPick('Los Angeles Rams +120', 'Moneyline', 'Buffalo Bills @ Los Angeles Rams'),
+        dateAdded: '2022-09-08T12:00:00Z', // the Thursday opener
+      }),
       totalPush: await picks.create(userId, nflPick('Over 27', 'Totals')),
       totalWon: await picks.create(userId, nflPick('Under 40.5', 'Totals')),
       unmatched: await picks.create(
@@ -180,7 +185,10 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     ]);
     heard.length = 0;
     let settled = 0;
-    for (const game of finals) settled += (await settlement.settleGame({ sport: NFL, game })).settled;
+    for (const game of finals) {
+      now = turnsFinal(game);
+      settled += (await settlement.settleGame({ sport: NFL, game })).settled;
+    }
     const statuses = Object.fromEntries(
       await Promise.all(Object.entries(made).map(async ([k, p]) => [k, (await repo.find(userId, p.id))!.status])),
     );
@@ -227,7 +235,10 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
 
     // Idempotent: the same finals again settle nothing and change nothing.
     const before = JSON.stringify(await rowsOf(userId));
-    for (const game of finals) expect((await settlement.settleGame({ sport: NFL, game })).settled).toBe(0);
+    for (const game of finals) {
+      now = turnsFinal(game);
+      expect((await settlement.settleGame({ sport: NFL, game })).settled).toBe(0);
+    }
     expect(JSON.stringify(await rowsOf(userId))).toBe(before);
   });
 
@@ -283,6 +294,46 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     expect(rows.get(dodgers.id)).toMatchObject({ status: 'won', validated_by: 'theoddsapi' }); // 10–6
     // Added more than 3 days before "now": outside the automatic window (spec 002 §9), so still pending.
     expect(rows.get(tooOld.id)!.status).toBe('pending');
+  });
+
+  // Spec 002 §4: "Automatic validation considers only pending picks added in the last 3 days", the run of a game turned
+  // final as the scheduled one; DECISIONS 24: a wrong settlement is worse than a late one. Recorded MLB 2022-09-17:
+  // Colorado Rockies at Chicago Cubs (401356373), final.
+  it('settles automatically only picks added in the last 3 days, never an old pick on a later meeting of its teams', async () => {
+    const userId = await newUser();
+    const MLB = 'baseball_mlb';
+    const board = mapEspnScoreboard(JSON.parse(fixture(MLB_SEPT_17)), MLB);
+    const cubs = board.find((g) => g.id === '401356373')!;
+    expect(cubs).toMatchObject({ away_team: 'Colorado Rockies', home_team: 'Chicago Cubs', status: 'final' });
+    now = turnsFinal(cubs);
+    const rockiesPick = (dateAdded: string) =>
+      picks.create(userId, {
+        game: 'Colorado Rockies @ Chicago Cubs',
+        league: 'MLB',
+        market: 'Moneyline',
+        selection: 'Colorado Rockies',
+        odds: '+150',
+        stakeCents: 1_000,
+        dateAdded,
+      });
+    const made = {
+      // no start time nor event id (the browser's list): four months before this game, on another meeting of the teams
+      may: await rockiesPick('2022-05-20T12:00:00Z'),
+      // three and a half days before: outside the automatic window, for "Validate now" to settle
+      early: await rockiesPick('2022-09-14T12:00:00Z'),
+      dayBefore: await rockiesPick('2022-09-16T12:00:00Z'),
+    };
+    expect((await settlement.settleGame({ sport: MLB, game: cubs })).settled).toBe(1);
+    await settlement.settleWindow();
+    const rows = new Map((await rowsOf(userId)).map((p) => [p.id, p]));
+    expect(Object.fromEntries(Object.entries(made).map(([k, p]) => [k, rows.get(p.id)!.status]))).toEqual({
+      may: 'pending',
+      early: 'pending',
+      dayBefore: cubs.away_score! > cubs.home_score! ? 'won' : 'lost',
+    });
+    expect(rows.get(made.dayBefore.id)!.espn_game_id).toBe('401356373');
+    // the later tests' scheduled runs, at earlier clocks, would find these added "since" their window
+    for (const pick of [made.may, made.early]) await repo.delete(userId, pick.id);
   });
 
   it('"Validate now" checks every pending pick, names unsupported leagues, and counts for the spec 002 §8 messages', async () => {
@@ -395,6 +446,8 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       eventId: 'odds-evt-1',
       bookmaker: 'draftkings',
       odds: '+100',
+      // outside the automatic window of the later tests' runs, which would settle it (spec 002 §4)
+      dateAdded: '2022-09-07T12:00:00Z',
     });
     await db
       .insertInto('odds_history')

@@ -46,6 +46,8 @@ const DAY = 86_400_000;
 /** Spec 002 §9: automatic runs look at picks added in the last 3 days, against results of today and the 7 days before. */
 const AUTO_PICK_WINDOW_DAYS = 3;
 const RESULT_LOOKBACK_DAYS = 8;
+/** The earliest start of the games a run looks at (knownGames): every game known from then on is among them. */
+const lookbackStart = (now: number) => new Date(now - RESULT_LOOKBACK_DAYS * DAY);
 
 /** A game settlement can match a pick to: a final result, or a game still on a scoreboard (`result` null). */
 type Candidate = ResultCandidate & { sport: string; result: GameResult | null };
@@ -85,13 +87,15 @@ export class SettlementService implements OnApplicationBootstrap {
       const result = gameResultOf(sport, game, this.scores.name);
       if (!result) return { settled: 0 };
       await this.results.save([result]);
+      const now = this.clock();
       // every game known for the sport, not this one alone: a pick another game could be stays pending (DECISIONS 24)
-      const known = await this.knownGames([sport], this.clock());
-      const pending = await this.pendingFor(sport);
-      const { settled } = await this.settle(pending, [
-        candidate(result),
-        ...known.filter((c) => c.game_id !== result.game_id),
-      ]);
+      const known = await this.knownGames([sport], now);
+      const pending = await this.automaticPending(now, sport);
+      const { settled } = await this.settle(
+        pending,
+        [candidate(result), ...known.filter((c) => c.game_id !== result.game_id)],
+        lookbackStart(now),
+      );
       return { checked: pending.length, settled: settled.length };
     });
   }
@@ -100,9 +104,9 @@ export class SettlementService implements OnApplicationBootstrap {
   settleWindow() {
     return this.recorded('window', null, async () => {
       const now = this.clock();
-      const pending = await this.picks.pendingSince(new Date(now - AUTO_PICK_WINDOW_DAYS * DAY));
+      const pending = await this.automaticPending(now);
       const sports = [...new Set(pending.map((p) => this.sportOf(p)).filter((s): s is string => s !== null))];
-      const { settled } = await this.settle(pending, await this.knownGames(sports, now));
+      const { settled } = await this.settle(pending, await this.knownGames(sports, now), lookbackStart(now));
       return { checked: pending.length, settled: settled.length };
     });
   }
@@ -169,7 +173,7 @@ export class SettlementService implements OnApplicationBootstrap {
           .map((g) => gameResultOf(sport, g, this.scores.name))
           .filter((r): r is GameResult => r !== null);
         await this.results.save(fresh);
-        const run = await this.settle(picks, await this.knownGames([sport], now));
+        const run = await this.settle(picks, await this.knownGames([sport], now), lookbackStart(now));
         updated += run.settled.length;
         matched += run.matched;
       } catch (error) {
@@ -185,7 +189,8 @@ export class SettlementService implements OnApplicationBootstrap {
   @OnJob(JobName.PicksRecordClose)
   async recordClose({ sport, game }: JobPayload<typeof JobName.PicksRecordClose>) {
     if (!game.event_id) return { recorded: 0 };
-    const onGame = (await this.pendingFor(sport)).filter((p) =>
+    // every pending pick: a pick's closing line is wanted however long ago it was added (its game is starting now)
+    const onGame = (await this.pendingFor(sport, null)).filter((p) =>
       matchPickToGame(this.toMatch(p, sport), [
         {
           game_id: game.id,
@@ -210,8 +215,20 @@ export class SettlementService implements OnApplicationBootstrap {
     return { recorded };
   }
 
-  private async pendingFor(sport: string): Promise<PickRow[]> {
-    return (await this.picks.pendingForSport(sport, leagueNamesFor(sport))).filter((p) => this.sportOf(p) === sport);
+  private async pendingFor(sport: string, since: Date | null): Promise<PickRow[]> {
+    return (await this.picks.pendingForSport(sport, leagueNamesFor(sport), since)).filter(
+      (p) => this.sportOf(p) === sport,
+    );
+  }
+
+  /**
+   * The pending picks an automatic run considers, of one sport or of all: spec 002 §4, "Automatic validation considers
+   * only pending picks added in the last 3 days", for the run of a game turned final and the scheduled run alike.
+   * "Validate now" considers every pending pick of the user (§4: "Manual validation considers all pending picks").
+   */
+  private automaticPending(now: number, sport?: string): Promise<PickRow[]> {
+    const since = new Date(now - AUTO_PICK_WINDOW_DAYS * DAY);
+    return sport ? this.pendingFor(sport, since) : this.picks.pendingSince(since);
   }
 
   private sportOf(pick: PickRow): string | null {
@@ -234,7 +251,7 @@ export class SettlementService implements OnApplicationBootstrap {
    * pick that could be one of them is not settled on another).
    */
   private async knownGames(sports: readonly string[], now: number): Promise<Candidate[]> {
-    const stored = await this.results.findSince(sports, new Date(now - RESULT_LOOKBACK_DAYS * DAY));
+    const stored = await this.results.findSince(sports, lookbackStart(now));
     const current: GameResult[] = [];
     const open: Candidate[] = [];
     for (const sport of sports) {
@@ -272,13 +289,15 @@ export class SettlementService implements OnApplicationBootstrap {
 
   /**
    * Settles what can be settled, records why each other pick cannot be, and tells each user; returns
-   * the picks that changed and how many had one final game. Each pick is marked as owed its push in the UPDATE that
-   * settles it, and the pushes go out after (announce), so a worker killed in between leaves the marks for the next run
-   * instead of a push lost for good.
+   * the picks that changed and how many had one final game. `games` are every game known to start from `coveredFrom`
+   * on: a pick without a start time that may be on an earlier one is not matched by name on a later one (findPickGame).
+   * Each pick is marked as owed its push in the UPDATE that settles it, and the pushes go out after (announce), so a
+   * worker killed in between leaves the marks for the next run instead of a push lost for good.
    */
   private async settle(
     pending: readonly PickRow[],
     games: readonly Candidate[],
+    coveredFrom: Date,
   ): Promise<{ settled: UserPick[]; matched: number }> {
     const now = new Date(this.clock());
     const settled: UserPick[] = [];
@@ -292,6 +311,7 @@ export class SettlementService implements OnApplicationBootstrap {
       const found = findPickGame(
         this.toMatch(pick, sport),
         games.filter((g) => g.sport === sport),
+        coveredFrom,
       );
       if (!found.game) {
         await this.recordUnsettled(
