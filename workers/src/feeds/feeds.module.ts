@@ -73,6 +73,7 @@ import { ODDS_PROVIDER, SCORES_PROVIDER } from './providers';
     ODDS_PROVIDER,
     SCORES_PROVIDER,
     CLOCK,
+    FeedGate,
   ],
 })
 export class FeedsModule {}

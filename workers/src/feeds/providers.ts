@@ -31,6 +31,12 @@ export interface OddsProvider {
 export interface ScoresProvider {
   readonly name: 'simulator' | 'espn' | 'theoddsapi';
   fetchScores(sport: string): Promise<ScoreboardEvent[]>;
+  /**
+   * The scoreboard of one US Eastern game day (YYYY-MM-DD, shared `gameDay`), a past one included: what "Validate now"
+   * reads for today and each of the previous 7 days (spec 002 §7). Absent for a provider that cannot name a day (The
+   * Odds API's scores reach back 3 days at most, in one answer): validation then reads its current scoreboard.
+   */
+  fetchScoresOn?(sport: string, day: string): Promise<ScoreboardEvent[]>;
 }
 
 export const ODDS_PROVIDER = Symbol('ODDS_PROVIDER');

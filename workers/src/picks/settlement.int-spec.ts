@@ -43,14 +43,27 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
   let repo: PicksRepository;
   let db: Database;
   let now = Date.parse('2022-09-12T12:00:00Z');
+  /** The stand-in's requests, and the days (YYYYMMDD) its MLB scoreboard fails on. */
+  const espnAsked: string[] = [];
+  const espnFailing = new Set<string>();
   const subscriber = new IORedis(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
   const heard: RealtimeEnvelope[] = [];
 
   beforeAll(async () => {
     espn = createServer((req, res) => {
-      if (req.url?.startsWith('/football/nfl/scoreboard')) {
-        res.setHeader('content-type', 'application/json');
+      espnAsked.push(req.url ?? '');
+      const url = new URL(req.url ?? '/', 'http://stand-in');
+      res.setHeader('content-type', 'application/json');
+      if (url.pathname === '/football/nfl/scoreboard') {
         res.end(fixture('espn/scoreboard_football_nfl_2022-wk1_live-final-scheduled.json'));
+      } else if (url.pathname === '/baseball/mlb/scoreboard') {
+        // ESPN's scoreboard of a day (?dates=YYYYMMDD, a US Eastern day): the recorded one of 2022-09-17, no games on
+        // the others; without a date, today's
+        const day = url.searchParams.get('dates');
+        if (day && espnFailing.has(day)) {
+          res.statusCode = 503;
+          res.end('{}');
+        } else res.end(day === '20220917' ? fixture(MLB_SEPT_17) : '{"leagues":[],"events":[]}');
       } else {
         res.statusCode = 404;
         res.end('{}');
@@ -61,6 +74,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       ...parseConfig(process.env),
       SCORES_PROVIDER: 'espn' as const,
       ESPN_BASE_URL: `http://127.0.0.1:${(espn.address() as { port: number }).port}`,
+      FEED_RETRY_BASE_MS: 10, // a failing stand-in is retried as the feeds retry, without the waits
     };
     moduleRef = await Test.createTestingModule({ imports: [CoreModule, SettlementModule] })
       .overrideProvider(APP_CONFIG)
@@ -100,6 +114,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
     stakeCents: number;
     dateAdded?: string;
     eventId?: string;
+    commenceTime?: string;
     bookmaker?: string;
   }
 
@@ -125,6 +140,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
           status: 'pending',
           type: 'single',
           event_id: input.eventId ?? null,
+          commence_time: input.commenceTime ?? null,
           date_added: input.dateAdded ?? new Date(),
         }),
       ),
@@ -364,6 +380,73 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       EPL: { code: 'unsupported_league', league: 'EPL' },
       NFL: { code: 'game_not_found' },
     });
+  });
+
+  // Spec 002 §7: "Validation fetches, per league, today plus each of the previous 7 days" (ESPN's US Eastern days). The
+  // recorded MLB scoreboard of 2022-09-17, two days before "now", is the only place its games are: no poll stored them.
+  it('"Validate now" reads each league\'s scoreboards of today and the 7 days before, and settles on a past day\'s final', async () => {
+    const userId = await newUser();
+    now = Date.parse('2022-09-19T16:00:00Z'); // noon in New York
+    const mlbPick = (game: string, selection: string, extra: Partial<PickInput> = {}) =>
+      picks.create(userId, {
+        game,
+        league: 'MLB',
+        market: 'Moneyline',
+        selection,
+        odds: '+120',
+        stakeCents: 1_000,
+        dateAdded: '2022-09-16T12:00:00Z',
+        ...extra,
+      });
+    // the first game of the day's doubleheader, Minnesota Twins 1 at Cleveland Guardians 5; a CSV row with its start
+    const twins = await mlbPick('Minnesota Twins @ Cleveland Guardians', 'Cleveland Guardians', {
+      commenceTime: '2022-09-17T17:10:00Z',
+    });
+    // no start time: the day's second game, still to be played on that scoreboard, could be it too (DECISIONS 24)
+    const twinsNoStart = await mlbPick('Minnesota Twins @ Cleveland Guardians', 'Cleveland Guardians');
+    // no start time, added four months before the teams' game of 2022-09-17: not that game's (findPickGame)
+    const may = await mlbPick('Colorado Rockies @ Chicago Cubs', 'Colorado Rockies', {
+      dateAdded: '2022-05-20T12:00:00Z',
+    });
+    espnAsked.length = 0;
+    const counts = await settlement.validateUser({ userId, requestedAt: now });
+    expect(counts).toEqual({ checked: 3, matched: 1, updated: 1, errors: [] });
+    expect(espnAsked.sort()).toEqual(
+      ['0912', '0913', '0914', '0915', '0916', '0917', '0918', '0919'].map(
+        (d) => `/baseball/mlb/scoreboard?dates=2022${d}`,
+      ),
+    );
+    const rows = new Map((await rowsOf(userId)).map((p) => [p.id, p]));
+    expect(rows.get(twins.id)).toMatchObject({ status: 'won', validated_by: 'espn', espn_game_id: '401423263' });
+    expect(rows.get(twinsNoStart.id)).toMatchObject({ status: 'pending', unsettled_reason: 'ambiguous' });
+    expect(rows.get(may.id)).toMatchObject({ status: 'pending', unsettled_reason: 'game_not_found' });
+    // the later tests' scheduled runs, at earlier clocks and with no scoreboard of that day, would find it
+    await repo.delete(userId, twinsNoStart.id);
+  });
+
+  it('"Validate now" skips a day whose scoreboard fails, says so, and settles on the other days', async () => {
+    const userId = await newUser();
+    now = Date.parse('2022-09-19T16:00:00Z');
+    const pick = await picks.create(userId, {
+      game: 'Colorado Rockies @ Chicago Cubs',
+      league: 'MLB',
+      market: 'Moneyline',
+      selection: 'Chicago Cubs',
+      odds: '-150',
+      stakeCents: 1_500,
+      dateAdded: '2022-09-17T12:00:00Z',
+    });
+    espnFailing.add('20220918').add('20220916');
+    try {
+      const counts = await settlement.validateUser({ userId, requestedAt: now });
+      expect(counts).toMatchObject({ checked: 1, matched: 1, updated: 1 });
+      expect(counts.errors).toEqual([
+        'Failed to validate MLB bets: 2022-09-18, 2022-09-16: HTTP 503: Service Unavailable',
+      ]);
+    } finally {
+      espnFailing.clear();
+    }
+    expect((await repo.find(userId, pick.id))!.status).not.toBe('pending');
   });
 
   // DECISIONS 23: a soccer moneyline is 1X2 — recorded MLS 2022-09-17, Philadelphia Union 0 at Atlanta United FC 0

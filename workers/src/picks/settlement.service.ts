@@ -19,8 +19,10 @@ import {
   ValidationCounts,
   americanToDecimal,
   decimalToAmerican,
+  gameDay,
   leagueNamesFor,
   parseAmerican,
+  ScoreboardEvent,
 } from '@oddspulse/shared';
 import {
   APP_CONFIG,
@@ -39,8 +41,10 @@ import {
   SettlementRunsRepository,
 } from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
+import { FeedGate } from '../feeds/feed-gate';
 import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { OnJob } from '../jobs/on-job.decorator';
+import { joinToOdds } from '../scores/odds-join';
 
 const DAY = 86_400_000;
 /** Spec 002 §9: automatic runs look at picks added in the last 3 days, against results of today and the 7 days before. */
@@ -48,6 +52,16 @@ const AUTO_PICK_WINDOW_DAYS = 3;
 const RESULT_LOOKBACK_DAYS = 8;
 /** The earliest start of the games a run looks at (knownGames): every game known from then on is among them. */
 const lookbackStart = (now: number) => new Date(now - RESULT_LOOKBACK_DAYS * DAY);
+
+/**
+ * The days "Validate now" reads each league's scoreboard of: spec 002 §7, "today plus each of the previous 7 days", as
+ * US Eastern days (gameDay), the days ESPN lists its scoreboards by. 8 requests per league, no more.
+ */
+function validationDays(now: number): string[] {
+  // from noon UTC of today's date, a whole day back is the day before whatever the zone's offset or a DST change
+  const today = Date.parse(`${gameDay(now)}T12:00:00Z`);
+  return Array.from({ length: RESULT_LOOKBACK_DAYS }, (_, i) => new Date(today - i * DAY).toISOString().slice(0, 10));
+}
 
 /** A game settlement can match a pick to: a final result, or a game still on a scoreboard (`result` null). */
 type Candidate = ResultCandidate & { sport: string; result: GameResult | null };
@@ -75,6 +89,7 @@ export class SettlementService implements OnApplicationBootstrap {
     private readonly jobs: JobQueueService,
     private readonly runs: SettlementRunsRepository,
     private readonly metrics: MetricsService,
+    private readonly gate: FeedGate,
   ) {}
 
   async onApplicationBootstrap() {
@@ -111,7 +126,10 @@ export class SettlementService implements OnApplicationBootstrap {
     });
   }
 
-  /** "Validate now": every pending pick of the user, with a fresh look at each league's scoreboard. */
+  /**
+   * "Validate now": every pending pick of the user (spec 002 §4), with a fresh look at the scoreboards of each of their
+   * leagues, today's and the 7 days' before (§7).
+   */
   @OnJob(JobName.PicksValidateUser)
   async validateUser(data: JobPayload<typeof JobName.PicksValidateUser>): Promise<ValidationCounts> {
     const counts = await this.recorded('validate', null, async () => {
@@ -169,11 +187,25 @@ export class SettlementService implements OnApplicationBootstrap {
     let matched = 0;
     for (const [sport, picks] of bySport) {
       try {
-        const fresh = (await this.scores.fetchScores(sport))
-          .map((g) => gameResultOf(sport, g, this.scores.name))
-          .filter((r): r is GameResult => r !== null);
-        await this.results.save(fresh);
-        const run = await this.settle(picks, await this.knownGames([sport], now), lookbackStart(now));
+        const { games, failed } = await this.readScoreboards(sport, now);
+        // kept as the scores pipeline keeps its finals: joined to the odds feed's event, saved as results
+        const odds = (await this.feeds.board('odds', sport))?.events ?? null;
+        const read = joinToOdds(games, odds, (await this.feeds.scoreboard(sport))?.games ?? null);
+        await this.results.save(
+          read.map((g) => gameResultOf(sport, g, this.scores.name)).filter((r): r is GameResult => r !== null),
+        );
+        // a day that could not be read is skipped (spec 002 §8) and named; the others and the results kept still settle
+        if (failed.length) errors.push(`Failed to validate ${picks[0].league} bets: ${failed.join('; ')}`);
+        // the games read that have not finished count too (a doubleheader's second game): a pick that could be one of
+        // them is not settled on another (DECISIONS 24), as for the polled scoreboards' (knownGames)
+        const known = await this.knownGames([sport], now);
+        const ids = new Set(known.map((c) => c.game_id));
+        const open = read.filter((g) => !ids.has(g.id) && !gameResultOf(sport, g, this.scores.name));
+        const run = await this.settle(
+          picks,
+          [...known, ...open.map((g) => openCandidate(sport, g))],
+          lookbackStart(now),
+        );
         updated += run.settled.length;
         matched += run.matched;
       } catch (error) {
@@ -183,6 +215,37 @@ export class SettlementService implements OnApplicationBootstrap {
       }
     }
     return { checked: pending.length, matched, updated, errors };
+  }
+
+  /**
+   * The games of a sport's scoreboards of the validation days (validationDays), read at once through the feed gate (a
+   * provider backing off or halted is not asked; a failure counts towards its back-off as a poll's does), each request
+   * with the feeds' time-out, retries and deadline. A day that fails is skipped with a warning (spec 002 §8) and named
+   * in `failed`, "{days}: {reason}" per reason. A provider that cannot name a day gives its current scoreboard, whose
+   * failure throws.
+   */
+  private async readScoreboards(sport: string, now: number): Promise<{ games: ScoreboardEvent[]; failed: string[] }> {
+    const read = (fetch: () => Promise<ScoreboardEvent[]>) => this.gate.call(this.scores.name, 'scores', sport, fetch);
+    const byDay = this.scores.fetchScoresOn?.bind(this.scores);
+    if (!byDay) return { games: await read(() => this.scores.fetchScores(sport)), failed: [] };
+    const days = validationDays(now);
+    const answers = await Promise.allSettled(days.map((day) => read(() => byDay(sport, day))));
+    // a game listed on two days (postponed, suspended) is read once, as the latest day lists it
+    const games = new Map<string, ScoreboardEvent>();
+    const failedDays = new Map<string, string[]>();
+    answers.forEach((answer, i) => {
+      if (answer.status === 'fulfilled') {
+        for (const game of answer.value) if (!games.has(game.id)) games.set(game.id, game);
+        return;
+      }
+      const reason = (answer.reason as Error).message;
+      failedDays.set(reason, [...(failedDays.get(reason) ?? []), days[i]]);
+      this.logger.warn({ sport, day: days[i] }, `Validation skips the ${sport} scoreboard of ${days[i]}: ${reason}`);
+    });
+    return {
+      games: [...games.values()],
+      failed: [...failedDays].map(([reason, skipped]) => `${skipped.join(', ')}: ${reason}`),
+    };
   }
 
   /** A game started: the last prices before it are each pending pick's closing line (CLV). */
@@ -259,17 +322,7 @@ export class SettlementService implements OnApplicationBootstrap {
       for (const game of board?.games ?? []) {
         const result = gameResultOf(sport, game, this.scores.name);
         if (result) current.push(result);
-        else
-          open.push({
-            game_id: game.id,
-            event_id: game.event_id ?? null,
-            home_team: game.home_team,
-            away_team: game.away_team,
-            commence_time: game.commence_time,
-            final: false,
-            sport,
-            result: null,
-          });
+        else open.push(openCandidate(sport, game));
       }
     }
     await this.results.save(current);
@@ -378,4 +431,18 @@ export class SettlementService implements OnApplicationBootstrap {
 function candidate(result: GameResult): Candidate {
   const { game_id, event_id, home_team, away_team, commence_time, sport_key } = result;
   return { game_id, event_id, home_team, away_team, commence_time, sport: sport_key, result };
+}
+
+/** A game on a scoreboard that has not finished: it settles nothing, but a pick that could be it is not settled on another. */
+function openCandidate(sport: string, game: ScoreboardEvent): Candidate {
+  return {
+    game_id: game.id,
+    event_id: game.event_id ?? null,
+    home_team: game.home_team,
+    away_team: game.away_team,
+    commence_time: game.commence_time,
+    final: false,
+    sport,
+    result: null,
+  };
 }

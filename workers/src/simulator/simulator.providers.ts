@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
+import { gameDay, type BoardEvent, type ScoreboardEvent } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig } from '@oddspulse/core';
 import { FeedError } from '../feeds/feed-errors';
 import type { EventIntake, OddsProvider, ScoresProvider } from '../feeds/providers';
@@ -53,5 +53,10 @@ export class SimulatorProvider implements OddsProvider, ScoresProvider {
 
   async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
     return this.simulator.market(sport).scoreboard(sport, this.clock());
+  }
+
+  /** The games of its scoreboard starting on a US Eastern day (its board holds the recently finished ones). */
+  async fetchScoresOn(sport: string, day: string): Promise<ScoreboardEvent[]> {
+    return (await this.fetchScores(sport)).filter((game) => gameDay(game.commence_time) === day);
   }
 }

@@ -14,10 +14,21 @@ export class EspnScoresProvider implements ScoresProvider {
 
   constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
 
-  async fetchScores(sport: string): Promise<ScoreboardEvent[]> {
+  fetchScores(sport: string): Promise<ScoreboardEvent[]> {
+    return this.scoreboard(sport, null);
+  }
+
+  /** ESPN lists its scoreboards by US Eastern day: `?dates=YYYYMMDD` (a game at 21:07 ET on the 17th is the 17th's). */
+  fetchScoresOn(sport: string, day: string): Promise<ScoreboardEvent[]> {
+    return this.scoreboard(sport, day);
+  }
+
+  /** The current scoreboard (`day` null, ESPN's default: today's) or one day's, with the feeds' time-out and retries. */
+  private async scoreboard(sport: string, day: string | null): Promise<ScoreboardEvent[]> {
     const league = ESPN_LEAGUES.get(sport);
     if (!league) throw new FeedError('invalid_request', `Unsupported sport for backend scoreboard: ${sport}`, false);
     const url = new URL(`${this.config.ESPN_BASE_URL.replace(/\/$/, '')}/${league}/scoreboard`);
+    if (day) url.searchParams.set('dates', day.replaceAll('-', ''));
     const { body } = await getJson<unknown>({
       url,
       ...feedRequestPolicy(this.config),
