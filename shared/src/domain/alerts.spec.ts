@@ -6,7 +6,14 @@ import {
   parseClock,
   type AlertRuleCriteria,
 } from './alerts';
-import { alertArbitrage, alertLeg, evBet, middleOpportunity } from '../testing/alert-opportunities';
+import {
+  alertArbitrage,
+  alertLeg,
+  evBet,
+  middleOpportunity,
+  staleBook,
+  steamAlert,
+} from '../testing/alert-opportunities';
 
 const free = { plan: 'free', unlimited: false } as const;
 const gold = { plan: 'gold', unlimited: false } as const;
@@ -165,6 +172,27 @@ describe('alertSummary', () => {
     expect(middle.title).toBe('Middle, 16% middle chance: Boston Celtics @ Los Angeles Lakers');
     expect(middle.text).toContain('(Total): Over');
     expect([prop.value, middle.value]).toEqual([5.6, 16]);
+  });
+
+  it('signs a steam spread’s lines as the web’s steam card does, and leaves a total’s unsigned', () => {
+    const base = steamAlert();
+    const at = (point: number, price: number) => ({ price, decimal: 1 + 100 / -price, point });
+    const spread = steamAlert({
+      market: 'spreads',
+      side: 'Boston Celtics',
+      origin: { ...base.origin, from: at(3.5, -110), to: at(2.5, -110) },
+      staleBooks: [{ ...staleBook('draftkings', -110, 3), point: 3.5 }],
+    });
+    expect(alertSummary(spread).text).toContain(
+      'pinnacle +3.5 -110 → +2.5 -110; still +3.5 -110 at draftkings (EV 3%)',
+    );
+    const total = steamAlert({
+      market: 'totals',
+      side: 'Over',
+      origin: { ...base.origin, from: at(220.5, -110), to: at(221.5, -110) },
+      staleBooks: [{ ...staleBook('draftkings', -110, 3), point: 220.5 }],
+    });
+    expect(alertSummary(total).text).toContain('pinnacle 220.5 -110 → 221.5 -110; still 220.5 -110 at draftkings');
   });
 
   it('words a back/lay’s lay leg as a lay', () => {

@@ -1,6 +1,6 @@
 import type { ArbitrageOpportunity, EvBet, MiddleOpportunity } from './opportunities';
 import { hasPaidPlan, hasPlatinum, type PlanAccess } from './accounts/entitlements';
-import { marketLabel, selectionText } from './market-labels';
+import { marketLabel, selectionText, signedPoint } from './market-labels';
 import { isPlayerPropMarket } from './odds';
 import { STEAM_MARKET_LABELS, type SteamAlert, type SteamPrice } from './steam';
 import { describePriceTarget, type PriceTarget, type PriceTargetHit } from './price-targets';
@@ -287,7 +287,10 @@ export function alertSummary(opportunity: AlertOpportunity): AlertSummary {
   if ('type' in opportunity && opportunity.type === 'steam') {
     const best = opportunity.staleBooks[0];
     const { origin } = opportunity;
-    const quote = (p: SteamPrice) => `${p.point === undefined ? '' : `${p.point} `}${american(p.price)}`;
+    // a spread's line signed, as the web's steam card shows it (api.md "E-mail digest": a spread's signed line)
+    const spread = opportunity.market === 'spreads';
+    const quote = (p: SteamPrice) =>
+      `${p.point === undefined ? '' : `${signedPoint(p.point, spread)} `}${american(p.price)}`;
     title = `Steam ${opportunity.side} ${STEAM_MARKET_LABELS[opportunity.market].toLowerCase()}: ${opportunity.game}`;
     detail =
       `${origin.bookTitle} ${quote(origin.from)} → ${quote(origin.to)}; ` +
@@ -329,7 +332,8 @@ export function priceTargetSummary(
   hits: readonly PriceTargetHit[],
 ): AlertSummary {
   const best = hits[0];
-  const line = best.point === undefined ? '' : `${best.point} `;
+  // a spread's line signed, as in the target's own wording (describePriceTarget)
+  const line = best.point === undefined ? '' : `${signedPoint(best.point, target.market === 'spreads')} `;
   const others = hits.length > 1 ? ` (and ${hits.length - 1} more)` : '';
   const title = `Price target: ${describePriceTarget(target)}`;
   return {

@@ -105,4 +105,11 @@ describe('describing a price target', () => {
       link: 'https://fd.example/b',
     });
   });
+
+  it('signs the best book’s spread line as the target itself is worded', () => {
+    const summary = priceTargetSummary('rule-1', 1, target({ market: 'spreads', point: 3.5, price: -110 }), [
+      { book: 'fanduel', bookTitle: 'FanDuel', price: -105, decimal: 1.95, point: 4.5, lastUpdate: '' },
+    ]);
+    expect(summary.text).toBe('Price target: Home +3.5 at -110 or better (Away @ Home): +4.5 -105 at FanDuel');
+  });
 });
