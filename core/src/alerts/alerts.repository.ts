@@ -399,14 +399,18 @@ export class AlertsRepository {
       .execute();
   }
 
-  async delivery(id: number): Promise<(AlertDeliveryRow & { rule: AlertRuleRow }) | null> {
+  /** A delivery with its rule and the owner's plan as they are now (delivery checks the plan gate again). */
+  async delivery(id: number): Promise<(AlertDeliveryRow & { rule: AlertRuleWithPlan }) | null> {
     const delivery = await this.db
       .selectFrom('alert_deliveries')
       .select(DELIVERY_COLUMNS)
       .where('id', '=', id)
       .executeTakeFirst();
     if (!delivery) return null;
-    const rule = await this.findRule(delivery.user_id, delivery.rule_id);
+    const rule = await this.rulesWithPlans()
+      .where('r.id', '=', delivery.rule_id)
+      .where('r.user_id', '=', delivery.user_id)
+      .executeTakeFirst();
     return rule ? { ...delivery, rule } : null;
   }
 
@@ -456,7 +460,6 @@ export class AlertsRepository {
     return rows.map((r) => Number(r.id));
   }
 
-  /** E-mail deliveries waiting for the digest, oldest first, with their owner's address. */
   /** Skipped e-mail deliveries the hourly cap held: the next digest mail names them. */
   async holdForDigest(ids: number[]): Promise<void> {
     if (!ids.length) return;
@@ -480,6 +483,7 @@ export class AlertsRepository {
     await this.db.updateTable('alert_deliveries').set({ held_by_cap: false }).where('id', 'in', ids).execute();
   }
 
+  /** E-mail deliveries waiting for the digest, oldest first, with their owner's address. */
   pendingEmail(limit = 500): Promise<Array<AlertDeliveryRow & { email: string }>> {
     return this.db
       .selectFrom('alert_deliveries as d')
@@ -491,5 +495,16 @@ export class AlertsRepository {
       .orderBy('d.created_at')
       .limit(limit)
       .execute();
+  }
+
+  /** The plans of these users as they are now, by user (none: no plan row); the digest checks the plan gate again. */
+  async plansOf(userIds: readonly string[]): Promise<Map<string, PlanColumns>> {
+    if (!userIds.length) return new Map();
+    const rows = await this.db
+      .selectFrom('plan_states as p')
+      .select(['p.user_id', ...JOINED_PLAN_COLUMNS])
+      .where('p.user_id', 'in', [...userIds])
+      .execute();
+    return new Map(rows.map(({ user_id, ...plan }) => [user_id, plan]));
   }
 }

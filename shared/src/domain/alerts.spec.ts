@@ -1,4 +1,6 @@
 import {
+  AlertMessages,
+  alertKindRefusal,
   alertSummary,
   canUseAlertKind,
   evaluateAlertRule,
@@ -69,6 +71,9 @@ describe('evaluateAlertRule', () => {
     expect(evaluateAlertRule(rule(), alertArbitrage(), { plan: 'free', unlimited: true }, NOW).fires).toBe(true);
     expect(canUseAlertKind(gold, 'ev')).toBe(true);
     expect(canUseAlertKind(gold, 'arbitrage')).toBe(false);
+    expect(alertKindRefusal(gold, 'steam')).toBe(AlertMessages.platinumRequired);
+    expect(alertKindRefusal(free, 'price_target')).toBe(AlertMessages.goldRequired);
+    expect(alertKindRefusal(gold, 'ev')).toBeNull();
   });
 
   it('keeps to the chosen sports and books (every leg at a chosen book)', () => {

@@ -115,9 +115,18 @@ export const MAX_ALERT_RULES = 20;
 /** After the user replaces the webhook signing secret, the old one signs beside the new one this long. */
 export const WEBHOOK_SECRET_OVERLAP_HOURS = 24;
 
+/** The kinds Gold has; every other kind is Platinum's. */
+const GOLD_ALERT_KINDS: readonly AlertKind[] = ['ev', 'price_target'];
+
 /** Platinum for arbitrage, middles and steam (the scanners' plan), Gold (or Platinum) for +EV and price targets. */
 export function canUseAlertKind(access: PlanAccess, kind: AlertKind): boolean {
-  return kind === 'ev' || kind === 'price_target' ? hasPaidPlan(access) : hasPlatinum(access);
+  return GOLD_ALERT_KINDS.includes(kind) ? hasPaidPlan(access) : hasPlatinum(access);
+}
+
+/** Why a user with `access` is not sent alerts of `kind` (the plan gate's message), or null when they are. */
+export function alertKindRefusal(access: PlanAccess, kind: AlertKind): string | null {
+  if (canUseAlertKind(access, kind)) return null;
+  return GOLD_ALERT_KINDS.includes(kind) ? AlertMessages.goldRequired : AlertMessages.platinumRequired;
 }
 
 /** Minutes of the day at `now` in `timeZone` (an unknown zone reads as UTC). */

@@ -13,7 +13,7 @@ import {
   publicOrigin,
   vapidKeys,
 } from '@oddspulse/core';
-import { AlertMessages, JobName, type JobPayload } from '@oddspulse/shared';
+import { AlertMessages, alertKindRefusal, currentAccess, JobName, type JobPayload } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 import { postWebhook, webhookBody } from './webhook-channel';
 import { pushPayload, sendPush } from './push-channel';
@@ -60,6 +60,13 @@ export class AlertDeliveryService {
   ): Promise<string> {
     const delivery = await this.alerts.delivery(data.deliveryId);
     if (!delivery || delivery.status !== 'pending') return 'done';
+    // The plan gates the kinds (api.md "Alerts") when the alert goes out too: a user who lost the plan since evaluation
+    // (during a retry's backoff, before the requeue sweep) is not sent it.
+    const refused = alertKindRefusal(currentAccess(delivery.rule).access, delivery.rule.kind);
+    if (refused) {
+      await this.alerts.finishDeliveries([delivery.id], 'skipped', refused);
+      return 'skipped';
+    }
     const attempt = (job?.attemptsMade ?? 0) + 1;
     const last = attempt >= (job?.opts.attempts ?? 1);
     try {

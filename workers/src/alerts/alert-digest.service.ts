@@ -9,7 +9,7 @@ import {
   publicOrigin,
   UnverifiedAddressError,
 } from '@oddspulse/core';
-import { JobName, type AlertSummary } from '@oddspulse/shared';
+import { alertKindRefusal, currentAccess, JobName, type AlertSummary } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 
 /**
@@ -41,6 +41,22 @@ export class AlertDigestService implements OnApplicationBootstrap {
     const of = (userId: string) => users.get(userId) ?? users.set(userId, { rows: [], held: [] }).get(userId)!;
     for (const row of pending) of(row.user_id).rows.push(row);
     for (const row of held) of(row.user_id).held.push(row);
+    // The plan gates the kinds (api.md "Alerts") when the digest goes out too: an alert of a kind its user's plan no
+    // longer has (lost since evaluation) is recorded as skipped with why, and a held one is not named.
+    const plans = await this.alerts.plansOf([...users.keys()]);
+    const now = new Date();
+    for (const [userId, user] of users) {
+      const access = currentAccess(plans.get(userId), now).access;
+      const refusal = (row: { summary: AlertSummary }) => alertKindRefusal(access, row.summary.kind);
+      for (const row of user.rows) {
+        const refused = refusal(row);
+        if (refused) await this.alerts.finishDeliveries([row.id], 'skipped', refused);
+      }
+      await this.alerts.releaseHeld(user.held.filter(refusal).map((row) => row.id));
+      user.rows = user.rows.filter((row) => !refusal(row));
+      user.held = user.held.filter((row) => !refusal(row));
+      if (!user.rows.length && !user.held.length) users.delete(userId);
+    }
     const origin = publicOrigin(this.config);
     let mails = 0;
     for (const [userId, { rows, held: heldRows }] of users) {

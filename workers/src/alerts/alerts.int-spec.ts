@@ -12,7 +12,7 @@ import {
   UsersRepository,
   vapidKeys,
 } from '@oddspulse/core';
-import { alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
+import { AlertMessages, alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
 import { alertArbitrage, alertLeg, evBet, middleOpportunity } from '@oddspulse/shared/testing';
 import {
   bearer,
@@ -242,6 +242,37 @@ describe('alerts in the workers', () => {
       NOW,
     );
     expect(await repo.deliveries(middle.userId, middle.rule.id)).toHaveLength(1);
+  });
+
+  // The plan gates the kinds (api.md "Alerts"): a user who fell to free between evaluation and delivery (a retry's
+  // backoff, the requeue sweep, the digest's interval) is sent no Platinum alert.
+  it('checks the plan again at delivery: an alert claimed before a downgrade is skipped on every channel', async () => {
+    const { session, userId, rule } = await userWithRule('platinum', {
+      kind: 'arbitrage',
+      min: 1,
+      webhookUrl,
+      email: true,
+    });
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-lapsed-${userId}` })]), undefined, NOW);
+    const [job] = added.filter((a) => a.name === JobName.AlertsDeliver);
+    await verifyEmail(t, userId);
+    await t.plans.changePlan(session.user.id, { plan: 'free', status: 'active' });
+
+    await expect(deliver(job.data.deliveryId)).resolves.toBe('skipped');
+    expect(webhook.received).toEqual([]);
+    const digest = new AlertDigestService(repo, t.get(AccountMail), {} as JobQueueService, t.config);
+    await digest.sendDigests();
+    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
+      .email;
+    const mails = (await t.get(DevOutboxRepository).list()).filter(
+      (m) => m.to === email && m.subject.startsWith('OddsPulse alerts'),
+    );
+    expect(mails).toEqual([]);
+    const rows = await repo.deliveries(userId, rule.id);
+    expect(rows.map((r) => [r.channel, r.status, r.reason]).sort()).toEqual([
+      ['email', 'skipped', AlertMessages.platinumRequired],
+      ['webhook', 'skipped', AlertMessages.platinumRequired],
+    ]);
   });
 
   it('retries a failing webhook, records why, and disables it after repeated failures with a notice', async () => {
