@@ -1,4 +1,5 @@
 import type { Redis } from 'ioredis';
+import { holdLoop } from '../../../test/support/event-loop-watch';
 import { parseConfig } from '../config/config.schema';
 import { bullConnectionOptions, RedisService } from './redis.service';
 
@@ -16,13 +17,32 @@ describe('the Redis command time-out (real Redis)', () => {
     await Promise.all([server.onApplicationShutdown(), worker.onApplicationShutdown()]);
   });
 
-  it("is on the API server's command connection only", async () => {
-    await expect(server.client.ping()).resolves.toBe('PONG');
-    expect({
-      serverCommands: (server.client as Redis).options.commandTimeout,
-      serverListener: listener.options.commandTimeout,
-      workerCommands: (worker.client as Redis).options.commandTimeout,
-      bullmq: bullConnectionOptions(config.REDIS_URL).commandTimeout,
-    }).toEqual({ serverCommands: 1500, serverListener: undefined, workerCommands: undefined, bullmq: undefined });
+  it("fails a command of the API server's command connection not answered in time, and only there", async () => {
+    // a list no one pushes to: BLPOP waits until the time-out on the server's commands, and for good elsewhere
+    const key = `${config.REDIS_PREFIX}:never-pushed`;
+    const started = Date.now();
+    await expect(server.client.blpop(key, 0)).rejects.toThrow('Command timed out');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    let waiting = true;
+    const elsewhere = listener.blpop(key, 0).finally(() => (waiting = false));
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    expect(waiting).toBe(true);
+    // the first push goes to the server's BLPOP, given up on here but still waiting in Redis, the second to the listener
+    await worker.client.lpush(key, 'to the abandoned wait');
+    await worker.client.lpush(key, 'done');
+    await expect(elsewhere).resolves.toEqual([key, 'done']);
+    // ioredis's own option is on none of them: BullMQ's blocking reads must never carry it
+    expect([listener.options.commandTimeout, bullConnectionOptions(config.REDIS_URL).commandTimeout]).toEqual([
+      undefined,
+      undefined,
+    ]);
+  });
+
+  // ioredis's commandTimeout runs its timer before the loop reads the socket: after a loop held past it (a reconnect
+  // storm on a starved CPU), answers already waiting counted as none and the requests answered 503
+  it('keeps an answer that arrived while the loop was held past the time-out', async () => {
+    const answers = Promise.all([server.client.ping(), server.client.set(`${config.REDIS_PREFIX}:held`, '1')]);
+    holdLoop(2000);
+    await expect(answers).resolves.toEqual(['PONG', 'OK']);
   });
 });

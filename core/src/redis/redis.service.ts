@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown, Optional } from '@nestjs/common';
-import IORedis, { Cluster, Redis, RedisOptions } from 'ioredis';
+import IORedis, { Cluster, Redis, RedisOptions, type Command } from 'ioredis';
 import type { RedisOptions as BullRedisOptions } from 'bullmq';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
@@ -129,6 +129,29 @@ export function bullConnectionOptions(redisUrl: string): BullRedisOptions {
 }
 
 /**
+ * Each command of `client` not answered within `ms` fails with ioredis's own "Command timed out", judged as withTimeout
+ * judges: once the loop has read what arrived. ioredis's `commandTimeout` runs its timer before the loop reads the
+ * socket, so a loop held past `ms` (a reconnect storm on a starved CPU) failed commands whose answers were waiting,
+ * and a request Redis had answered in time answered 503.
+ */
+function timeCommands(client: RedisClient, ms: number): void {
+  const send = client.sendCommand.bind(client) as (command: Command, ...rest: unknown[]) => unknown;
+  client.sendCommand = ((command: Command, ...rest: unknown[]) => {
+    const timer = setTimeout(
+      () =>
+        // a command answered meanwhile is settled, and rejecting it changes nothing
+        setImmediate(() => command.reject(new Error('Command timed out'))),
+      ms,
+    );
+    command.promise.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    );
+    return send(command, ...rest);
+  }) as RedisClient['sendCommand'];
+}
+
+/**
  * The Redis connections of one process, and the key prefix that keeps this instance
  * (or this test run) apart from any other sharing the server.
  */
@@ -148,11 +171,8 @@ export class RedisService implements OnApplicationShutdown {
     // keeps its connection `ready`, so nothing else fails it): the request answers 503, and the answers that come once
     // Redis does are taken in order and dropped. On this connection alone: pub/sub and BullMQ's wait as long as they
     // block, and the workers' commands as long as their work takes (RequestTimeouts).
-    this.client = this.connect(
-      'commands',
-      { failFastWhenDown: true },
-      timeouts ? { commandTimeout: timeouts.redisCommandMs } : {},
-    );
+    this.client = this.connect('commands', { failFastWhenDown: true });
+    if (timeouts) timeCommands(this.client, timeouts.redisCommandMs);
     // Once connected, a command while the connection is down fails at once instead of waiting in the offline queue
     // for ~6 s of reconnect attempts: the request answers a quick 503 and the client retries. Before
     // the first connection commands still wait, so start-up does not race the connect.
@@ -161,8 +181,8 @@ export class RedisService implements OnApplicationShutdown {
     });
   }
 
-  /** A new connection, with state changes logged once each rather than on every retry; `own`: its own ioredis options. */
-  connect(name: string, options: ClusterClientOptions = {}, own: RedisOptions = {}): RedisClient {
+  /** A new connection, with state changes logged once each rather than on every retry. */
+  connect(name: string, options: ClusterClientOptions = {}): RedisClient {
     return this.watched(
       name,
       createRedisClient(
@@ -171,7 +191,6 @@ export class RedisService implements OnApplicationShutdown {
           connectionName: `${this.prefix}:${name}`,
           maxRetriesPerRequest: 2,
           retryStrategy: (attempt) => Math.min(attempt * 500, 5000),
-          ...own,
         },
         options,
       ),
