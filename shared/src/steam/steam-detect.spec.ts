@@ -217,6 +217,34 @@ describe('detectSteam', () => {
     );
   });
 
+  it('takes a later sharp move the market followed as the origin when an earlier one went unfollowed', () => {
+    // Circa took Home to −180 280 s ago and no book followed within 90 s; Pinnacle's own move to −175 60 s ago was
+    // followed by three books within 30 s: an origin move confirmed by breadth
+    const window = [
+      series('circasports', 'h2h', 'Home', [
+        [290, -150],
+        [280, -180],
+      ]),
+      ...moneylineWindow().filter((s) => s.book !== 'circasports'),
+      ...(
+        [
+          ['bovada', 50],
+          ['lowvig', 40],
+          ['betonlineag', 30],
+        ] as const
+      ).map(([key, s]) =>
+        series(key, 'h2h', 'Home', [
+          [290, -150],
+          [s, -180],
+        ]),
+      ),
+    ];
+    const alert = detectOne({ event: moneylineEvent(), window, now: NOW, alerted: [] });
+    expect(alert.origin).toMatchObject({ book: 'pinnacle', at: new Date(ago(60)).toISOString() });
+    expect(alert.confirmations.map((c) => c.book)).toEqual(['bovada', 'lowvig', 'betonlineag']);
+    expect(alert.confirmedAt).toBe(new Date(ago(30)).toISOString());
+  });
+
   it('takes no half point off a line in basketball, where there is no key number', () => {
     const nba = { ...moneylineEvent(), sport_key: 'basketball_nba' };
     const window = [

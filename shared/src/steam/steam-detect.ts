@@ -112,6 +112,34 @@ export function staleBooks(
   return found.sort((a, b) => b.evPct - a.evPct || a.book.localeCompare(b.book));
 }
 
+/** A sharp book's move and the moves that confirm it. */
+interface ConfirmedMove {
+  origin: BookMove;
+  /** Every other move within 90 seconds of the origin's, earliest first. */
+  confirmations: BookMove[];
+  /** The move that confirmed it: the first sharp one (or the exchange's), else the third of the others. */
+  confirmedBy: BookMove;
+}
+
+/**
+ * The earliest sharp move that is confirmed (DECISIONS 34): each sharp book's move is an origin move in its own right,
+ * so one that no one followed within 90 seconds does not hide a later sharp move the market did follow.
+ */
+function confirmedMove(moves: readonly BookMove[]): ConfirmedMove | null {
+  const origins = moves
+    .filter((m) => isSharpBook(m.book))
+    .sort((a, b) => a.at - b.at || SHARP_BOOKS.indexOf(a.book) - SHARP_BOOKS.indexOf(b.book));
+  for (const origin of origins) {
+    const confirmations = moves
+      .filter((m) => m !== origin && Math.abs(m.at - origin.at) <= STEAM_CONFIRM_MS)
+      .sort((a, b) => a.at - b.at || a.book.localeCompare(b.book));
+    const sharp = confirmations.find((m) => isConfirmingBook(m.book));
+    const confirmedBy = sharp ?? (confirmations.length >= STEAM_BREADTH ? confirmations[STEAM_BREADTH - 1] : null);
+    if (confirmedBy) return { origin, confirmations, confirmedBy };
+  }
+  return null;
+}
+
 export interface SteamInput {
   /** The event as the board holds it now: soft books' prices and links, the sharp books' market for the fair line. */
   event: BoardEvent;
@@ -123,9 +151,9 @@ export interface SteamInput {
 }
 
 /**
- * Steam on one event (DECISIONS 34): for each market and side, the first sharp book to move it by steam size in the
- * window is the origin; the move is confirmed by a second sharp book (or the Betfair exchange) or by STEAM_BREADTH other
- * books making the move within 90 seconds of the origin's, either way. A confirmed move becomes an alert when it has
+ * Steam on one event (DECISIONS 34): for each market and side, the origin is the first sharp book whose move of steam
+ * size in the window is confirmed (confirmedMove): by a second sharp book (or the Betfair exchange) or by STEAM_BREADTH
+ * other books making the move within 90 seconds of the origin's, either way. A confirmed move becomes an alert when it has
  * a fair line (a sharp book quoting the whole market) and at least one soft book still at the old price, and the side
  * has had no alert in 30 minutes. Games that have started are left out: live prices move with the score, not with
  * sharp money.
@@ -146,16 +174,9 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
     );
     if (recent) continue;
     const moves = group.flatMap((s) => bookMove(s, event.sport_key, now) ?? []);
-    const origin = moves
-      .filter((m) => isSharpBook(m.book))
-      .sort((a, b) => a.at - b.at || SHARP_BOOKS.indexOf(a.book) - SHARP_BOOKS.indexOf(b.book))[0];
-    if (!origin) continue;
-    const confirmations = moves
-      .filter((m) => m !== origin && Math.abs(m.at - origin.at) <= STEAM_CONFIRM_MS)
-      .sort((a, b) => a.at - b.at || a.book.localeCompare(b.book));
-    const sharp = confirmations.find((m) => isConfirmingBook(m.book));
-    const confirmedBy = sharp ?? (confirmations.length >= STEAM_BREADTH ? confirmations[STEAM_BREADTH - 1] : null);
-    if (!confirmedBy) continue;
+    const confirmed = confirmedMove(moves);
+    if (!confirmed) continue;
+    const { origin, confirmations, confirmedBy } = confirmed;
     const markets = eventMarkets(event, market).filter((b) => isSharpBook(b.book));
     const line = origin.to.point;
     const probability = fairProbabilityAt(event.sport_key, markets, market, side, line);
