@@ -73,7 +73,7 @@ export interface SteamAlert extends OpportunityEvent {
   confirmedAt: string;
   /** How many books (the origin included) have made the move. */
   breadth: number;
-  /** The new fair line of the side: the sharp books' de-vigged price at the origin's new line. */
+  /** The new fair line of the side: the de-vigged price of the sharp books that made the move, at the origin's new line. */
   fair: SteamPrice & { probability: number };
   /** Best EV first. */
   staleBooks: SteamStaleBook[];

@@ -245,6 +245,42 @@ describe('detectSteam', () => {
     expect(alert.confirmedAt).toBe(new Date(ago(30)).toISOString());
   });
 
+  it('prices the stale books against the sharp books that made the move, not one still at the old price', () => {
+    // Circa takes Home from −150 to −180 60 s ago and three books follow; Pinnacle still stands at −150/+130
+    const event = moneylineEvent({
+      pinnacle: [-150, 130],
+      bovada: [-180, 150],
+      lowvig: [-180, 160],
+      betonlineag: [-180, 160],
+    });
+    const window = [
+      ...moneylineWindow().filter((s) => s.book !== 'pinnacle' && s.book !== 'betmgm'),
+      series('pinnacle', 'h2h', 'Home', [[200, -150]]),
+      ...(
+        [
+          ['bovada', 50],
+          ['lowvig', 40],
+          ['betonlineag', 30],
+        ] as const
+      ).map(([key, s]) =>
+        series(key, 'h2h', 'Home', [
+          [200, -150],
+          [s, -180],
+        ]),
+      ),
+    ];
+    const alert = detectOne({ event, window, now: NOW, alerted: [] });
+    expect(alert.origin.book).toBe('circasports');
+    // Circa's −180/+160 de-vigged: 0.642857 / (0.642857 + 0.384615) = 0.625668, not Pinnacle's old 0.58 (which
+    // outweighs Circa, 3 to 2.5, and would leave DraftKings −150 at −3.3 %): DraftKings −150 is 0.625668 × 1.666667 −
+    // 1 = 4.28 %, FanDuel −155 is × 1.645161 − 1 = 2.93 %
+    expect(alert.fair.probability).toBeCloseTo(0.625668, 6);
+    expect(alert.staleBooks.map((b) => [b.book, b.evPct])).toEqual([
+      ['draftkings', 4.28],
+      ['fanduel', 2.93],
+    ]);
+  });
+
   it('takes no half point off a line in basketball, where there is no key number', () => {
     const nba = { ...moneylineEvent(), sport_key: 'basketball_nba' };
     const window = [

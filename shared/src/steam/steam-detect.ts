@@ -154,9 +154,9 @@ export interface SteamInput {
  * Steam on one event (DECISIONS 34): for each market and side, the origin is the first sharp book whose move of steam
  * size in the window is confirmed (confirmedMove): by a second sharp book (or the Betfair exchange) or by STEAM_BREADTH
  * other books making the move within 90 seconds of the origin's, either way. A confirmed move becomes an alert when it has
- * a fair line (a sharp book quoting the whole market) and at least one soft book still at the old price, and the side
- * has had no alert in 30 minutes. Games that have started are left out: live prices move with the score, not with
- * sharp money.
+ * a fair line (a sharp book that made the move quoting the whole market) and at least one soft book still at the old
+ * price, and the side has had no alert in 30 minutes. Games that have started are left out: live prices move with the
+ * score, not with sharp money.
  */
 export function detectSteam({ event, window, now, alerted }: SteamInput): SteamAlert[] {
   if (event.completed || hasStarted(Date.parse(event.commence_time), now)) return [];
@@ -177,7 +177,10 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
     const confirmed = confirmedMove(moves);
     if (!confirmed) continue;
     const { origin, confirmations, confirmedBy } = confirmed;
-    const markets = eventMarkets(event, market).filter((b) => isSharpBook(b.book));
+    // The new fair line is the sharp books' that made the move (DECISIONS 34): one still at its old price would pull
+    // the line back to where it stood before, so Pinnacle standing still would hide any move Circa and BookMaker made.
+    const movedSharp = new Set(moves.filter((m) => isSharpBook(m.book)).map((m) => m.book));
+    const markets = eventMarkets(event, market).filter((b) => movedSharp.has(b.book));
     const line = origin.to.point;
     const probability = fairProbabilityAt(event.sport_key, markets, market, side, line);
     if (probability === null) continue;
