@@ -23,7 +23,8 @@ describe('LocalStripeGateway (real PostgreSQL)', () => {
 
   afterAll(() => db.destroy());
 
-  async function buy(plan: 'gold' | 'platinum') {
+  /** A new customer's open checkout session for `plan`, nothing delivered yet. */
+  async function openCheckout(plan: 'gold' | 'platinum') {
     const userId = randomUUID();
     const customerId = await gateway.createCustomer({ id: userId, email: `${userId}@example.com` });
     const price = (await gateway.findPrice(plan === 'gold' ? 'oddspulse_gold_monthly' : 'oddspulse_platinum_monthly'))!;
@@ -38,8 +39,12 @@ describe('LocalStripeGateway (real PostgreSQL)', () => {
       trialEnd: null,
     });
     delivered.length = 0;
-    const next = await gateway.completeCheckout(session.id, userId);
-    return { userId, customerId, session, next };
+    return { userId, customerId, session };
+  }
+
+  async function buy(plan: 'gold' | 'platinum') {
+    const opened = await openCheckout(plan);
+    return { ...opened, next: await gateway.completeCheckout(opened.session.id, opened.userId) };
   }
 
   it('prices the plans from the one price source and completes a checkout with signed Stripe events', async () => {
@@ -67,19 +72,7 @@ describe('LocalStripeGateway (real PostgreSQL)', () => {
   });
 
   it('completes a session once when Pay is pressed twice at once: one subscription, one set of events', async () => {
-    const userId = randomUUID();
-    const customerId = await gateway.createCustomer({ id: userId, email: `${userId}@example.com` });
-    const session = await gateway.createCheckoutSession({
-      kind: 'subscription',
-      plan: 'gold',
-      price: (await gateway.findPrice('oddspulse_gold_monthly'))!,
-      customerId,
-      userId,
-      successUrl: 'http://127.0.0.1:4000/billing/success?session_id={CHECKOUT_SESSION_ID}',
-      cancelUrl: 'http://127.0.0.1:4000/billing/cancel',
-      trialEnd: null,
-    });
-    delivered.length = 0;
+    const { userId, customerId, session } = await openCheckout('gold');
     const presses = await Promise.allSettled([
       gateway.completeCheckout(session.id, userId),
       gateway.completeCheckout(session.id, userId),
