@@ -1,18 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { useAtomValue } from 'jotai';
+import { useAtomValue, useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useSignedInUserId } from '../../state/auth';
 import { devigChoiceAtom } from '../../state/display-settings';
 import { useBankroll } from '../bet-slip';
 import { evAlertBetQuery } from './odds-api';
 import { evAlertRowKeys } from './ev-alert';
+import { alertRowKeysAtom } from './odds-state';
 
 /** How long the table may take to show the alert's row before the notice alone has to do. */
 const ROW_WAIT_MS = 15_000;
 
 /**
  * An alert's +EV link on the odds page (`opportunity=ev:…`): says whether the price is still +EV (and
- * how much now) or is gone, and scrolls to and focuses its row in the table (the focus ring marks it, and a
+ * how much now) or is gone, opens the table on its row's page and scrolls to and focuses its row in the table (the focus ring marks it, and a
  * focused row holds the table's order).
  */
 export function EvAlertTarget({ id }: { id: string }) {
@@ -28,9 +29,12 @@ export function EvAlertTarget({ id }: { id: string }) {
   const [rowMissing, setRowMissing] = useState(false);
 
   const bet = found.data ?? null;
+  const setAlertRowKeys = useSetAtom(alertRowKeysAtom);
   useEffect(() => {
     if (!bet) return;
     const keys = evAlertRowKeys(bet);
+    // the table opens on the page holding the row (useTablePaging); the interval below then finds and focuses it
+    setAlertRowKeys(keys);
     const started = Date.now();
     const timer = window.setInterval(() => {
       const row = keys
@@ -44,8 +48,11 @@ export function EvAlertTarget({ id }: { id: string }) {
       if (!row && late) setRowMissing(true);
       if (row || late) window.clearInterval(timer);
     }, 300);
-    return () => window.clearInterval(timer);
-  }, [bet]);
+    return () => {
+      window.clearInterval(timer);
+      setAlertRowKeys([]);
+    };
+  }, [bet, setAlertRowKeys]);
 
   if (found.isPending) return null;
   const text = bet

@@ -1,3 +1,4 @@
+import { atom } from 'jotai';
 import { storedAtom } from '../../state/display-settings';
 import {
   FILTERS_KEY,
@@ -30,3 +31,9 @@ export const appliedFiltersAtom = storedAtom<StoredOddsFilters>(
   parseFilters,
   storedPart(defaultFilters()),
 );
+
+/**
+ * The table rows an alert's +EV link points at, best match first (evAlertRowKeys), while its banner is shown: the table
+ * opens on the page holding the first of them once it lists it (useTablePaging), and the banner focuses it.
+ */
+export const alertRowKeysAtom = atom<readonly string[]>([]);

@@ -1,4 +1,4 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { isEventLive } from '@oddspulse/shared';
 import { useIsMobile } from '../../../ui/hooks/useMediaQuery';
@@ -12,6 +12,7 @@ import {
   type Flashes,
 } from '../rows/live-table';
 import { oddsFormatAtom } from '../../../state/display-settings';
+import { alertRowKeysAtom } from '../odds-state';
 import { OddsPagination } from './OddsPagination';
 import { OddsGridHead, OddsRowsBody } from './OddsRowsBody';
 import type { RowViewProps } from './OddsRowCells';
@@ -49,7 +50,8 @@ export function OddsTable(props: OddsTableProps) {
   const isMobile = useIsMobile();
   const { expanded, toggle, allBooksShown, showAllBooks, onRowKey } = useRowToggles();
   const { ordered: rows, held, resort, holders } = useHeldOrder(props.rows, expanded);
-  const { pageSize, setPageSize, page, setPage, size } = useTablePaging(rows, mode);
+  const alertRows = useAtomValue(alertRowKeysAtom);
+  const { pageSize, setPageSize, page, setPage, size } = useTablePaging(rows, mode, alertRows);
   // Each row is given its own flashes, the same map while they stay the same (indexed once per change).
   const lastFlashes = useRef<ReadonlyMap<string, Flashes>>(new Map());
   const rowFlashes = useMemo(

@@ -1,4 +1,4 @@
-import { clampPage, nextPage, pageButtons, pageCount, pageSlice, PAGE_SIZE } from './pagination';
+import { clampPage, nextPage, pageButtons, pageCount, pageHolding, pageSlice, PAGE_SIZE } from './pagination';
 
 describe('pagination (spec 001 §2 pagination bar, §4 paging)', () => {
   it('pages of 15', () => {
@@ -30,5 +30,22 @@ describe('pagination (spec 001 §2 pagination bar, §4 paging)', () => {
     expect(nextPage(3, ctx, { ...ctx, gamesKey: 'a' }, 100)).toBe(1);
     expect(nextPage(3, ctx, { ...ctx, mode: 'props' }, 100)).toBe(1);
     expect(nextPage(3, ctx, { ...ctx, pageSize: 50 }, 100)).toBe(1);
+  });
+});
+
+// An alert's +EV link: the table opens on the page holding its row (the row was never shown beyond the first page)
+describe('pageHolding', () => {
+  const rows = Array.from({ length: 40 }, (_, i) => ({ key: `r${i}` }));
+
+  it('answers the page of the first key found, best match first', () => {
+    expect(pageHolding(rows, ['r0'], 15)).toBe(1);
+    expect(pageHolding(rows, ['r15'], 15)).toBe(2);
+    expect(pageHolding(rows, ['missing', 'r39', 'r1'], 15)).toBe(3);
+    expect(pageHolding(rows, ['r39'], 50)).toBe(1);
+  });
+
+  it('answers null when no key is listed', () => {
+    expect(pageHolding(rows, ['missing'], 15)).toBeNull();
+    expect(pageHolding(rows, [], 15)).toBeNull();
   });
 });

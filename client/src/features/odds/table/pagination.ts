@@ -39,3 +39,19 @@ export function nextPage(page: number, previous: PagingContext, next: PagingCont
     return 1;
   return clampPage(page, total, next.pageSize);
 }
+
+/**
+ * The page of `rows` holding the first of `keys` found (an alert's row, best match first), or null when none is there:
+ * an alert's row beyond the first page was never shown, and its banner said it was not in this view.
+ */
+export function pageHolding(
+  rows: readonly { key: string }[],
+  keys: readonly string[],
+  pageSize: number,
+): number | null {
+  for (const key of keys) {
+    const at = rows.findIndex((row) => row.key === key);
+    if (at >= 0) return Math.floor(at / pageSize) + 1;
+  }
+  return null;
+}

@@ -1,19 +1,32 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PageSizeOption } from './OddsTableToolbar';
-import { nextPage, PAGE_SIZE, type PagingContext } from './pagination';
+import { nextPage, PAGE_SIZE, pageHolding, type PagingContext } from './pagination';
 import type { OddsRow, TableMode } from '../rows/rows';
 
-/** The odds table's page size (15, 50 or all) and page, kept or reset as games, mode and size change (pagination.ts). */
-export function useTablePaging(rows: readonly OddsRow[], mode: TableMode) {
+/**
+ * The odds table's page size (15, 50 or all) and page, kept or reset as games, mode and size change (pagination.ts),
+ * and moved once to the page holding an alert's row (`targetKeys`) when the table first lists it; the user pages on
+ * from there.
+ */
+export function useTablePaging(rows: readonly OddsRow[], mode: TableMode, targetKeys: readonly string[] = []) {
   const [pageSize, setPageSize] = useState<PageSizeOption>(PAGE_SIZE);
   const [page, setPage] = useState(1);
   const size = pageSize === 'all' ? Math.max(rows.length, 1) : pageSize;
   const gamesKey = useMemo(() => [...new Set(rows.map((r) => r.eventId))].sort().join(','), [rows]);
   const context = useRef<PagingContext>({ gamesKey, mode, pageSize: size });
+  const shownTarget = useRef<readonly string[]>([]);
   useEffect(() => {
     const next = { gamesKey, mode, pageSize: size };
     setPage((p) => nextPage(p, context.current, next, rows.length));
     context.current = next;
   }, [gamesKey, mode, size, rows.length]);
+  // after the reset above, in the same commit: a target's page is where the table opens
+  useEffect(() => {
+    if (!targetKeys.length || shownTarget.current === targetKeys) return;
+    const holding = pageHolding(rows, targetKeys, size);
+    if (holding === null) return;
+    shownTarget.current = targetKeys;
+    setPage(holding);
+  }, [rows, targetKeys, size]);
   return { pageSize, setPageSize, page, setPage, size };
 }
