@@ -240,7 +240,7 @@ export class SettlementService implements OnApplicationBootstrap {
       }
       const reason = (answer.reason as Error).message;
       failedDays.set(reason, [...(failedDays.get(reason) ?? []), days[i]]);
-      this.logger.warn({ sport, day: days[i] }, `Validation skips the ${sport} scoreboard of ${days[i]}: ${reason}`);
+      this.logger.warn({ msg: 'Validation skips a scoreboard it could not read', sport, day: days[i], reason });
     });
     return {
       games: [...games.values()],
