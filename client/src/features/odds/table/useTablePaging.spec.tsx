@@ -38,6 +38,9 @@ describe('useTablePaging with an alert row', () => {
     act(() => paging.setPage(3));
     render([...rows], target);
     expect(paging.page).toBe(3);
+    // the banner reading the price again hands the same row's keys anew: the user's page stays
+    render([...rows], [...target]);
+    expect(paging.page).toBe(3);
   });
 
   it('stays on the first page without a target, or with one the table does not list', () => {

@@ -14,7 +14,9 @@ export function useTablePaging(rows: readonly OddsRow[], mode: TableMode, target
   const size = pageSize === 'all' ? Math.max(rows.length, 1) : pageSize;
   const gamesKey = useMemo(() => [...new Set(rows.map((r) => r.eventId))].sort().join(','), [rows]);
   const context = useRef<PagingContext>({ gamesKey, mode, pageSize: size });
-  const shownTarget = useRef<readonly string[]>([]);
+  // the target shown, by its keys' text: the banner hands the same row's keys anew each time it reads the price again
+  const shownTarget = useRef('');
+  const target = targetKeys.join('\n');
   useEffect(() => {
     const next = { gamesKey, mode, pageSize: size };
     setPage((p) => nextPage(p, context.current, next, rows.length));
@@ -22,11 +24,11 @@ export function useTablePaging(rows: readonly OddsRow[], mode: TableMode, target
   }, [gamesKey, mode, size, rows.length]);
   // after the reset above, in the same commit: a target's page is where the table opens
   useEffect(() => {
-    if (!targetKeys.length || shownTarget.current === targetKeys) return;
-    const holding = pageHolding(rows, targetKeys, size);
+    if (!target || shownTarget.current === target) return;
+    const holding = pageHolding(rows, target.split('\n'), size);
     if (holding === null) return;
-    shownTarget.current = targetKeys;
+    shownTarget.current = target;
     setPage(holding);
-  }, [rows, targetKeys, size]);
+  }, [rows, target, size]);
   return { pageSize, setPageSize, page, setPage, size };
 }
