@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { PlanAccess, SteamAlert, SteamRecord } from '@oddspulse/shared';
+import { steamAlertAmong, type PlanAccess, type SteamAlert, type SteamRecord } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, SteamRecordRepository, SteamStateRepository } from '@oddspulse/core';
 import { requirePolledSports, visibleBooks } from '../odds/odds-view';
 import { recordCursor, type SteamQuery, type SteamRecordQuery } from './steam.dto';
@@ -32,11 +32,11 @@ export class SteamService {
     const visible = visibleBooks(access);
     const shown = (book: string) =>
       (visible === null || visible.has(book)) && (!query.books.length || query.books.includes(book));
-    const alerts = (await this.state.alertsOf(sports)).flatMap((alert) => {
-      const staleBooks = alert.staleBooks.filter((b) => shown(b.book));
-      if (!staleBooks.length) return [];
+    const alerts = (await this.state.alertsOf(sports)).flatMap((stored) => {
+      const alert = steamAlertAmong(stored, shown);
+      if (!alert) return [];
       const ageSeconds = Math.max(0, Math.round((now - Date.parse(alert.movedAt)) / 1000));
-      return [{ ...alert, staleBooks, bestEvPct: staleBooks[0].evPct, ageSeconds }];
+      return [{ ...alert, ageSeconds }];
     });
     alerts.sort((a, b) => b.timeFound.localeCompare(a.timeFound) || a.id.localeCompare(b.id));
     return { alerts, generated_at: new Date(now).toISOString() };

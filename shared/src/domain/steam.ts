@@ -88,6 +88,19 @@ export interface SteamAlert extends OpportunityEvent {
   expiry?: SteamExpiry;
 }
 
+/**
+ * The alert as a bettor who takes only some books sees it: the stale books among them, the best first as detection
+ * ordered them, and the best one's EV as its figure; null when none is left (not theirs to take). The live list, the
+ * web's book filter and an alert rule's books read it alike (api.md "Steam", "Alerts").
+ */
+export function steamAlertAmong(alert: SteamAlert, takes: (book: string) => boolean): SteamAlert | null {
+  const staleBooks = alert.staleBooks.filter((stale) => takes(stale.book));
+  if (!staleBooks.length) return null;
+  return staleBooks.length === alert.staleBooks.length
+    ? alert
+    : { ...alert, staleBooks, bestEvPct: staleBooks[0].evPct };
+}
+
 /** The graded record of one market and sport (or of every alert, `sport` and `market` null). */
 export interface SteamRecordGroup {
   sport: string | null;

@@ -7,6 +7,7 @@ import {
   evaluateAlertRule,
   JobName,
   opportunityAtRates,
+  steamAlertAmong,
   type AlertOpportunity,
   type AlertRuleCriteria,
   type JobPayload,
@@ -18,9 +19,13 @@ export function criteriaOf(rule: AlertRuleWithPlan): AlertRuleCriteria {
   return { ...alertRuleCriteria(rule), commission: rule.commissions ?? undefined };
 }
 
-/** An opportunity at the user's own exchange commission rates (steam alerts are priced at the books' own). */
-function atRates(o: AlertOpportunity, rates: AlertRuleCriteria['commission']): AlertOpportunity | null {
-  return 'type' in o && o.type === 'steam' ? o : opportunityAtRates(o, rates);
+/**
+ * The opportunity as the rule's owner takes it: at their own exchange commission rates; a steam alert (priced at the
+ * books' own) with only the stale books among the rule's, so its minimum, message and link read the best of those.
+ */
+function asRuleTakesIt(o: AlertOpportunity, criteria: AlertRuleCriteria): AlertOpportunity | null {
+  if (!('type' in o && o.type === 'steam')) return opportunityAtRates(o, criteria.commission);
+  return criteria.books.length ? steamAlertAmong(o, (book) => criteria.books.includes(book)) : o;
 }
 
 export interface EvaluationResult {
@@ -55,9 +60,9 @@ export class AlertEvaluationService {
       if (!channels.length) continue;
       const access = currentAccess(rule, new Date(now)).access;
       const criteria = criteriaOf(rule);
-      // each user's own exchange commission: an opportunity is judged, and summed up, at their rates
+      // each user's own exchange commission and books: an opportunity is judged, and summed up, as they take it
       const firing = batch.opportunities.flatMap((o) => {
-        const priced = atRates(o, criteria.commission);
+        const priced = asRuleTakesIt(o, criteria);
         return priced && evaluateAlertRule(criteria, priced, access, now).fires ? [priced] : [];
       });
       for (const opportunity of firing) {

@@ -13,7 +13,7 @@ import {
   vapidKeys,
 } from '@oddspulse/core';
 import { AlertMessages, alertSummary, JobName, type AlertOpportunity, type JobPayload } from '@oddspulse/shared';
-import { alertArbitrage, alertLeg, evBet, middleOpportunity } from '@oddspulse/shared/testing';
+import { alertArbitrage, alertLeg, evBet, middleOpportunity, staleBook, steamAlert } from '@oddspulse/shared/testing';
 import {
   bearer,
   createAccountsApp,
@@ -92,7 +92,7 @@ describe('alerts in the workers', () => {
   }
 
   const batch = (
-    kind: 'arbitrage' | 'middle' | 'ev',
+    kind: 'arbitrage' | 'middle' | 'ev' | 'steam',
     opportunities: AlertOpportunity[],
     at = NOW,
   ): JobPayload<typeof JobName.AlertsEvaluate> => ({
@@ -192,6 +192,24 @@ describe('alerts in the workers', () => {
     expect(await repo.deliveries(byDefault.userId, byDefault.rule.id)).toHaveLength(1);
     // at 20 % the Betfair leg pays as 1.88: no arbitrage for this user
     expect(await repo.deliveries(dear.userId, dear.rule.id)).toEqual([]);
+  });
+
+  it('judges a steam alert at the rule’s books only: their best stale price’s EV, named in the message', async () => {
+    // api.md "Alerts": for steam, the minimum is the EV % of the best price still at the old number, among the books
+    const fanduelOnly = await userWithRule('platinum', { kind: 'steam', min: 2, books: ['fanduel'], webhookUrl });
+    const aboveFanduel = await userWithRule('platinum', { kind: 'steam', min: 3, books: ['fanduel'], webhookUrl });
+    const alert = steamAlert({
+      id: `steam-books-${fanduelOnly.userId}`,
+      staleBooks: [staleBook('draftkings', -150, 3.88), staleBook('fanduel', -155, 2.54)],
+      bestEvPct: 3.88,
+    });
+    await evaluation.evaluate(batch('steam', [alert]), undefined, NOW);
+    const [delivery] = await repo.deliveries(fanduelOnly.userId, fanduelOnly.rule.id);
+    expect(delivery.summary.value).toBe(2.54);
+    expect(delivery.summary.text).toContain('still -155 at fanduel (EV 2.54%)');
+    expect(delivery.summary.text).not.toContain('draftkings');
+    // draftkings' 3.88 % is not this user's to take
+    expect(await repo.deliveries(aboveFanduel.userId, aboveFanduel.rule.id)).toEqual([]);
   });
 
   it('caps the alerts a user receives in an hour, recording the rest as skipped', async () => {

@@ -1,4 +1,4 @@
-import type { RealtimeMessageMap, SteamAlert, SteamExpiry } from '@oddspulse/shared';
+import { steamAlertAmong, type RealtimeMessageMap, type SteamAlert, type SteamExpiry } from '@oddspulse/shared';
 import { HIGHLIGHT_MS } from '../scanners';
 
 /**
@@ -60,9 +60,8 @@ export function steamForBooks(list: readonly SteamItem[], books: readonly string
       shown.push(item);
       continue;
     }
-    const staleBooks = item.alert.staleBooks.filter((b) => books.includes(b.book));
-    if (staleBooks.length)
-      shown.push({ ...item, alert: { ...item.alert, staleBooks, bestEvPct: staleBooks[0].evPct } });
+    const alert = steamAlertAmong(item.alert, (book) => books.includes(book));
+    if (alert) shown.push({ ...item, alert });
   }
   return shown.sort(
     (a, b) =>
@@ -75,8 +74,9 @@ export function steamForBooks(list: readonly SteamItem[], books: readonly string
 /** Active alerts the book filter hides (DECISIONS 28, 32): none of their stale books is one of the user's. */
 export function hiddenSteam(list: readonly SteamItem[], books: readonly string[]): number {
   if (!books.length) return 0;
-  return list.filter((item) => item.status !== 'expired' && !item.alert.staleBooks.some((b) => books.includes(b.book)))
-    .length;
+  return list.filter(
+    (item) => item.status !== 'expired' && !steamAlertAmong(item.alert, (book) => books.includes(book)),
+  ).length;
 }
 
 /** "2m 05s" since an ISO time at `now`: how long ago a move began, ticking. */
