@@ -39,7 +39,7 @@ export function createDatabase(databaseUrl: string, max = 10, queryTimeoutMs?: n
   // broken client and the next query reconnects.
   pool.on('connect', (client) => {
     client.on('error', (error) => logger.warn({ msg: 'PostgreSQL connection lost', err: error.message }));
-    if (queryTimeoutMs) endOnReadTimeout(client);
+    if (queryTimeoutMs) endOnReadTimeout(client, logger);
   });
   // pg-pool re-emits an idle client's error on the pool, which throws with no listener; the client's listener logged it.
   pool.on('error', () => undefined);
@@ -54,14 +54,20 @@ export function createDatabase(databaseUrl: string, max = 10, queryTimeoutMs?: n
  * in flight) fails that ROLLBACK at once, and pg-pool drops an ended client when it is released; the next query
  * connects anew, so recovery needs no restart.
  */
-function endOnReadTimeout(client: PoolClient): void {
+function endOnReadTimeout(client: PoolClient, logger: Logger): void {
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((...args: unknown[]) => {
     const result = query(...args);
     // registered before the caller's own handler, so the client is ending before the caller sees the failure
     if (result instanceof Promise)
       result.catch((error: unknown) => {
-        if ((error as Error | undefined)?.message === 'Query read timeout') void client.end().catch(() => undefined);
+        if ((error as Error | undefined)?.message !== 'Query read timeout') return;
+        // the pool drops the client all the same when it is released; a failed end is only worth knowing of
+        client
+          .end()
+          .catch((ended: Error) =>
+            logger.warn({ msg: 'PostgreSQL connection not ended after a read timeout', err: ended.message }),
+          );
       });
     return result;
   }) as PoolClient['query'];
