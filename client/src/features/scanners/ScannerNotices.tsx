@@ -41,25 +41,32 @@ function ShowAllBooks({ onShowAll }: { onShowAll: () => void }) {
 
 /**
  * The scanner with nothing to show (spec 001 §5; DECISIONS 28): when the user's books hide opportunities the server
- * holds, it says how many, with a one-click "Show all books", instead of suggesting lower minimums.
+ * holds, it says how many, with a one-click "Show all books", instead of suggesting lower minimums; so it does when
+ * the page's search leaves out the other games' opportunities.
  */
 export function ScannerEmpty({
   kind,
   hidden,
+  outsideSearch,
   onShowAll,
 }: {
   kind: ScannerKind;
   hidden: number;
+  outsideSearch: number;
   onShowAll: () => void;
 }) {
-  const one = hidden === 1;
-  const what = kind === 'arbitrage' ? `arbitrage ${one ? 'opportunity' : 'opportunities'}` : one ? 'middle' : 'middles';
+  const what = (n: number) =>
+    kind === 'arbitrage' ? `arbitrage ${n === 1 ? 'opportunity' : 'opportunities'}` : n === 1 ? 'middle' : 'middles';
   return (
     <div className="table-empty card" data-testid="scanner-empty">
       <h3>{kind === 'arbitrage' ? 'No Real Arbitrage Opportunities Found' : 'No Middle Opportunities Found'}</h3>
       {hidden > 0 ? (
         <p className="muted" data-testid="hidden-by-books">
-          {hidden} {what} hidden by your books. <ShowAllBooks onShowAll={onShowAll} />
+          {hidden} {what(hidden)} hidden by your books. <ShowAllBooks onShowAll={onShowAll} />
+        </p>
+      ) : outsideSearch > 0 ? (
+        <p className="muted" data-testid="hidden-by-search">
+          {outsideSearch} {what(outsideSearch)} for other games hidden by the search.
         </p>
       ) : (
         <p className="muted">

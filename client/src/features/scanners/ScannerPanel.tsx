@@ -36,13 +36,16 @@ export function ScannerPanel({
   const [calculating, setCalculating] = useState<ArbitrageOpportunity | null>(null);
   const [params] = useSearchParams();
   const notifications = useScannerNotify(kind);
-  const { feed, state, now, load, visible, hidden, everyBook, setEveryBook } = useScannerOpportunities(kind, {
-    sports,
-    books,
-    search,
-    inputs,
-    notify: notifications.notify,
-  });
+  const { feed, state, now, load, visible, hidden, outsideSearch, everyBook, setEveryBook } = useScannerOpportunities(
+    kind,
+    {
+      sports,
+      books,
+      search,
+      inputs,
+      notify: notifications.notify,
+    },
+  );
   const { execute, executeCalculated } = useScannerSlip();
   const showAllBooks = () => setEveryBook(true);
   const targetId = params.get('opportunity');
@@ -69,7 +72,7 @@ export function ScannerPanel({
       />
       {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAllBooks} onMyBooks={() => setEveryBook(false)} />}
       {state.status === 'ready' && visible.length === 0 && (
-        <ScannerEmpty kind={kind} hidden={hidden} onShowAll={showAllBooks} />
+        <ScannerEmpty kind={kind} hidden={hidden} outsideSearch={outsideSearch} onShowAll={showAllBooks} />
       )}
       {visible.length > 0 && <HiddenByBooks hidden={hidden} onShowAll={showAllBooks} />}
       <div className="opportunities" aria-live="polite">

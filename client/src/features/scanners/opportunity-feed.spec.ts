@@ -8,6 +8,7 @@ import {
   initialFeed,
   middleForUser,
   settleFeed,
+  shownOutside,
   sizedForUser,
 } from './opportunity-feed';
 
@@ -156,6 +157,26 @@ describe('hiddenByBooks', () => {
     expect(hiddenByBooks(feed, { inputs, bankroll: 1000, books: [] })).toBe(0);
     const fading = applyUpdate(feed, update('gone', arb('b', 2, ['pinnacle', 'bovada'])), 5);
     expect(hiddenByBooks(fading, { inputs, bankroll: 1000, books: ['draftkings', 'fanduel'] })).toBe(1);
+  });
+});
+
+// an empty scanner under a search says how many of the other games' opportunities it leaves out (as Steam's list does)
+describe('shownOutside', () => {
+  const inputs = { minProfit: 0.5, maxStake: 100, minGap: 3, minProbability: 15, middleStake: 1000 };
+  const user = { inputs, bankroll: 1000, books: ['draftkings', 'fanduel'] };
+  const feed = initialFeed(
+    [arb('a', 2), arb('b', 2), arb('c', 2, ['pinnacle', 'bovada']), arb('d', 0.2), arb('e', 2)],
+    0,
+  );
+  const searched = (o: { id: string }) => o.id === 'e';
+
+  it('counts the opportunities outside the search the user would see at their inputs and books', () => {
+    // a and b; c is at other books, d below the minimum profit, e the searched game's
+    expect(shownOutside(feed, searched, user)).toBe(2);
+  });
+
+  it('leaves out what is fading out as gone', () => {
+    expect(shownOutside(applyUpdate(feed, update('gone', arb('a', 2)), 5), searched, user)).toBe(1);
   });
 });
 

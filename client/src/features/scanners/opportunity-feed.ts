@@ -111,6 +111,21 @@ export function sizedForUser(feed: readonly FeedItem<Opportunity>[], user: Scann
 }
 
 /**
+ * How many opportunities the user would see (at their inputs and books) that `matches` (the page's search) leaves out:
+ * an empty list says the search, not the market, keeps them out.
+ */
+export function shownOutside(
+  feed: readonly FeedItem<Opportunity>[],
+  matches: (opportunity: Opportunity) => boolean,
+  user: ScannerUser,
+): number {
+  return feed.filter(
+    (item) =>
+      item.status !== 'gone' && !matches(item.opportunity) && opportunityForUser(item.opportunity, user) !== null,
+  ).length;
+}
+
+/**
  * How many opportunities the user's inputs would show with every book that their book filter hides (DECISIONS 28):
  * the empty or thin scanner says so and offers "Show all books". Zero without a book filter.
  */

@@ -1,14 +1,14 @@
 import { useMemo, useRef, useState } from 'react';
 import { useBankroll } from '../bet-slip';
 import { matchesOpportunitySearch } from '../odds';
-import { hiddenByBooks, sizedForUser } from './opportunity-feed';
+import { hiddenByBooks, shownOutside, sizedForUser } from './opportunity-feed';
 import type { NotifySettings } from './scanner-notify';
 import type { ScannerKind, ScannerSettings } from './scanner-settings';
 import { useScannerFeed, type NotifyContext } from './useScannerFeed';
 
 /**
  * A scanner's live feed as its user sees it: the opportunities the page's search matches, sized at the user's inputs,
- * books and bankroll, and how many of them the books hide, unless "Show all books" widened the scanner.
+ * books and bankroll, how many of them the books hide (and how many the search leaves out), unless "Show all books" widened the scanner.
  */
 export function useScannerOpportunities(
   kind: ScannerKind,
@@ -49,5 +49,9 @@ export function useScannerOpportunities(
   );
   const visible = useMemo(() => sizedForUser(searched, user), [searched, user]);
   const hidden = useMemo(() => hiddenByBooks(searched, user), [searched, user]);
-  return { feed, state, now, load, visible, hidden, everyBook, setEveryBook };
+  const outsideSearch = useMemo(
+    () => (search.trim() ? shownOutside(feed, (o) => matchesOpportunitySearch(o, search), user) : 0),
+    [feed, search, user],
+  );
+  return { feed, state, now, load, visible, hidden, outsideSearch, everyBook, setEveryBook };
 }
