@@ -238,6 +238,7 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
   const listFiles = oddsFiles.filter((f) => f.startsWith('v4_odds_'));
   // the API's compact JSON, as it is sent
   const sent = (file: string) => JSON.stringify(load(file));
+  const formatOf = (file: string) => (file.includes('_american') ? 'american' : 'decimal');
 
   it.each(listFiles)('cuts %s into its events', (file) => {
     const events = load(file) as unknown[];
@@ -246,7 +247,7 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
     expect(texts!.map((text) => JSON.parse(text))).toEqual(events);
   });
 
-  it.each(listFiles.filter((f) => f.includes('_decimal')))('reads %s event by event as it reads it whole', (file) => {
+  it.each(listFiles)('reads %s event by event, in the format asked, as it reads it whole', (file) => {
     const taken: string[] = [];
     const board = normaliseOddsApiV4Texts(
       oddsApiV4EventTexts(sent(file))!,
@@ -256,6 +257,7 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
           return event;
         },
       }),
+      formatOf(file),
     );
     expect(board).toEqual(normaliseOddsApiV4(load(file)));
     expect(taken).toEqual(board!.events.map((e) => e.id));
@@ -266,6 +268,7 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
     const board = normaliseOddsApiV4Texts(
       oddsApiV4EventTexts(sent(file))!,
       reading({ take: (event): BoardEvent => ({ ...event, completed: true }) }),
+      'decimal',
     );
     expect(board!.events.every((e) => e.completed)).toBe(true);
   });
@@ -286,17 +289,22 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
         },
         knownEvent: (text) => (text === '{"id":"not json' ? held : null),
       }),
+      'decimal',
     );
     expect(board!.events[0]).toBe(held);
     expect(board!.events.slice(1)).toEqual(whole.slice(1));
     expect(board!.oddsFormat).toBe('decimal');
     expect(taken).toEqual(texts.slice(1));
     // every text known: nothing parsed, still a board
-    expect(normaliseOddsApiV4Texts(['x', 'y'], reading({ knownEvent: () => held }))!.events).toEqual([held, held]);
+    expect(normaliseOddsApiV4Texts(['x', 'y'], reading({ knownEvent: () => held }), 'decimal')!.events).toEqual([
+      held,
+      held,
+    ]);
   });
 
-  it.each(listFiles.filter((f) => f.includes('_american')))('leaves %s, in American odds, to be read whole', (file) => {
-    expect(normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, reading())).toBeNull();
+  it.each(listFiles)('leaves %s, asked for in the other format, to be read whole', (file) => {
+    const other = formatOf(file) === 'american' ? 'decimal' : 'american';
+    expect(normaliseOddsApiV4Texts(oddsApiV4EventTexts(sent(file))!, reading(), other)).toBeNull();
   });
 
   it('does not cut a body of another form: spaced, empty, one event, cut short or followed by more', () => {
@@ -314,7 +322,7 @@ describe('oddsApiV4EventTexts and normaliseOddsApiV4Texts', () => {
     const nested = '[{"id":"e1","sport_key":"x","bookmakers":[{"key":"a"},{"id":"b1","key":"k"}]}]';
     const texts = oddsApiV4EventTexts(nested);
     expect(texts).toHaveLength(2);
-    expect(() => normaliseOddsApiV4Texts(texts!, reading())).toThrow(SyntaxError);
+    expect(() => normaliseOddsApiV4Texts(texts!, reading(), 'decimal')).toThrow(SyntaxError);
   });
 });
 
@@ -359,6 +367,7 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
     const board = normaliseOddsApiV4Texts(
       texts,
       reading({ take: (event, _text, bookTexts) => (taken.push(bookTexts), event) }),
+      'decimal',
     )!;
     expect(board).toEqual(normaliseOddsApiV4(load(decimalFile)));
     board.events.forEach((event, i) => {
@@ -383,6 +392,7 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
       const board = normaliseOddsApiV4Texts(
         texts,
         reading({ knownBook: (id, text) => (id === whole[0].id && text === cut.books[1].text ? held : null) }),
+        'decimal',
       )!;
       expect(board.events[0].bookmakers[1]).toBe(held);
       expect(board.events[0]).toEqual({
@@ -401,11 +411,11 @@ describe('oddsApiV4BookTexts, and an event read book by book', () => {
       `{"key":"${key}","title":"${key}","last_update":"2026-03-01T18:00:00Z","outcomes":[{"name":"A","price":2}]}`;
     const text = `{"id":"e1","sport_key":"x","bookmakers":[{"key":"a","title":"A","markets":[${market('h2h')},${market('totals')}]}]}`;
     expect(oddsApiV4BookTexts(text)!.books).toHaveLength(2);
-    const board = normaliseOddsApiV4Texts([text], reading())!;
+    const board = normaliseOddsApiV4Texts([text], reading(), 'decimal')!;
     expect(board).toEqual(normaliseOddsApiV4(JSON.parse(text)));
     expect(board.events[0].bookmakers[0].markets).toHaveLength(2);
-    expect(() => normaliseOddsApiV4Texts([text.replace('"price":2}]}]}]}', '"price":2}]}]}x]}')], reading())).toThrow(
-      SyntaxError,
-    );
+    expect(() =>
+      normaliseOddsApiV4Texts([text.replace('"price":2}]}]}]}', '"price":2}]}]}x]}')], reading(), 'decimal'),
+    ).toThrow(SyntaxError);
   });
 });

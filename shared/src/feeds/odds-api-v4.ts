@@ -137,12 +137,16 @@ export interface BookText {
  * garbage before the next is parsed, where a whole answer parsed at once (a 1,000-game board: 640,000 prices) outlives
  * the young generation and is collected as old. A text `reading` knows is not parsed: a known event is handed on as it
  * was read, and an event read again is read book by book when its text cuts into books (oddsApiV4BookTexts), each known
- * book handed on as it was read. Null when the first event parsed does not show its prices decimal: the format is then
- * the whole answer's to settle, as normaliseOddsApiV4 settles it (the feed is asked for decimal; a recorded American
- * board reads right through the whole answer). A text that is not JSON throws its SyntaxError. `dropped` counts what
- * was parsed: a known text was counted when it was read.
+ * book handed on as it was read. `oddsFormat`: the format the feed was asked for (feedOddsFormat). Null when the first
+ * event parsed does not show its prices in it: the format is then the whole answer's to settle, as normaliseOddsApiV4
+ * settles it (a recorded board of the other format reads right through the whole answer). A text that is not JSON
+ * throws its SyntaxError. `dropped` counts what was parsed: a known text was counted when it was read.
  */
-export function normaliseOddsApiV4Texts(texts: readonly string[], reading: OddsTextsReading): NormalisedBoard | null {
+export function normaliseOddsApiV4Texts(
+  texts: readonly string[],
+  reading: OddsTextsReading,
+  oddsFormat: OddsFormat,
+): NormalisedBoard | null {
   let reader: EventReader | null = null;
   const result: BoardEvent[] = [];
   for (const text of texts) {
@@ -153,16 +157,16 @@ export function normaliseOddsApiV4Texts(texts: readonly string[], reading: OddsT
     }
     const parsed = parsedByBooks(text, reading) ?? { raw: JSON.parse(text) as unknown, bookTexts: null, known: false };
     if (reader === null) {
-      // a known text was read here before, so in decimal: else the first text parsed settles the format
-      if (!result.length && !parsed.known && detectOddsFormat(rawPrices([parsed.raw])) !== 'decimal') return null;
-      reader = new EventReader('decimal');
+      // a known text was read here before, so in the format asked: else the first text parsed must show that format
+      if (!result.length && !parsed.known && detectOddsFormat(rawPrices([parsed.raw])) !== oddsFormat) return null;
+      reader = new EventReader(oddsFormat);
     }
     const read = reader.read(parsed.raw);
     const bookTexts = parsed.bookTexts;
     if (read) result.push(reading.take(read.event, text, bookTexts && read.from.map((i) => bookTexts[i])));
   }
   if (!reader && !result.length) return null;
-  return { events: result, oddsFormat: 'decimal', dropped: reader?.dropped ?? { events: 0, markets: 0, outcomes: 0 } };
+  return { events: result, oddsFormat, dropped: reader?.dropped ?? { events: 0, markets: 0, outcomes: 0 } };
 }
 
 /** A book of an event's raw books that a reading knew: taken as it was made before, not read. */

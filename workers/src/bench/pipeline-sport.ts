@@ -139,7 +139,7 @@ export class BenchSportPipeline {
     const reading = this.readings.reading(sport, asked === null, answerIntake(previous?.events ?? null, new Set()));
     const texts = oddsApiV4EventTexts(body);
     if (!texts) throw new Error("the bench's answer should read event by event");
-    const answer = normaliseOddsApiV4Texts(texts, reading)?.events;
+    const answer = normaliseOddsApiV4Texts(texts, reading, 'decimal')?.events;
     if (!answer) throw new Error("the bench's answer should be decimal");
     reading.keep();
     const events = asked && previous ? mergeAnswer(previous.events, asked, answer) : answer;

@@ -157,7 +157,8 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     const request = stub.requests.at(-1)!;
     expect(Object.fromEntries(request.searchParams)).toMatchObject({
       apiKey: 'test-key',
-      oddsFormat: 'decimal',
+      // the format the US books quote: in decimal the API rounds their prices (feedOddsFormat)
+      oddsFormat: 'american',
       dateFormat: 'iso',
       regions: 'us,us2,us_exchanges',
       markets: 'h2h,spreads,totals',
@@ -586,7 +587,7 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     const oddsRequests = stub.requests.filter((r) => r.pathname.includes('/events/') && r.pathname.endsWith('/odds'));
     expect(Object.fromEntries(oddsRequests.at(-1)!.searchParams)).toMatchObject({
       regions: 'us,us_dfs',
-      oddsFormat: 'decimal',
+      oddsFormat: 'american',
     });
     const board = (await app.get(LiveStateRepository).board('props', 'basketball_nba'))!;
     expect(board.events.map((e) => e.id).sort()).toEqual(PROPS.map((p) => p.id).sort());

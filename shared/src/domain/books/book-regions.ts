@@ -1,3 +1,4 @@
+import type { OddsFormat } from '../../engine/odds/odds-format';
 import { canonicalBookKey } from './sportsbooks';
 
 /**
@@ -113,6 +114,22 @@ export function canonicalRegion(region: string): string | null {
   const key = region.trim().toLowerCase();
   const canonical = REGION_ALIASES.get(key) ?? key;
   return BOOK_REGIONS.has(canonical) ? canonical : null;
+}
+
+/** The regions whose books quote American odds: the US books, DFS apps and exchanges (uk, eu and au books quote decimal). */
+const AMERICAN_REGIONS = new Set(['us', 'us2', 'us_dfs', 'us_ex']);
+
+/**
+ * The odds format to ask The Odds API for over `regions`: the one their books quote, since a price the API converts
+ * arrives rounded (a US book's −110 as decimal 1.91, paying $191.00 on $100 where the book pays $190.91, DECISIONS 25;
+ * so −108/+108 read as 1.93/2.08, an arbitrage that is not there). American when any region is a US one, decimal
+ * otherwise (Betfair's and the other uk, eu and au books' ticks). One call still covers all the regions: split by
+ * format it would cost the same credits (markets × regions) but twice the requests under the API's frequency limit,
+ * and two answers to join per poll. So a call mixing US with other regions gets the others' prices as whole American
+ * numbers (1.95 as −105: 1.952), the product's US books (spec 001 §9) read exact.
+ */
+export function feedOddsFormat(regions: readonly string[]): OddsFormat {
+  return regions.some((region) => AMERICAN_REGIONS.has(canonicalRegion(region) ?? '')) ? 'american' : 'decimal';
 }
 
 /** The bookmakers covered by any of these (canonical) regions. */

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
-import { JobName, SportBoard } from '@oddspulse/shared';
+import { americanToDecimal, JobName, payoutCents, SportBoard } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   AppConfig,
@@ -24,9 +24,17 @@ import { WorkersModule } from '../../workers.module';
 import { OddsPipelineService } from '../odds-pipeline.service';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
+type RawEvent = {
+  id: string;
+  sport_key: string;
+  commence_time: string;
+  home_team: string;
+  away_team: string;
+  bookmakers: Array<{ key: string; markets: Array<{ outcomes: Array<{ price: number }> }> }>;
+};
 const BOARD = JSON.parse(
-  readFileSync(join(FIXTURES, 'v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json'), 'utf8'),
-) as Array<{ sport_key: string }>;
+  readFileSync(join(FIXTURES, 'v4_odds_upcoming_us_h2h_american_inplay_2024-03-27.json'), 'utf8'),
+) as RawEvent[];
 const ERRORS = JSON.parse(readFileSync(join(FIXTURES, 'v4_errors-and-usage-headers_observed.json'), 'utf8')) as {
   observed_errors: Array<{ status: number; error_code: string; body: unknown }>;
 };
@@ -35,7 +43,20 @@ const errorBody = (code: string) => ERRORS.observed_errors.find((e) => e.error_c
 const SPORT = 'basketball_nba';
 const RETRY_BASE_MS = 60;
 
-type Reply = (res: ServerResponse) => void;
+type Reply = (res: ServerResponse, url: URL) => void;
+
+/**
+ * The US books' recorded American prices as The Odds API sends them in the format asked: in decimal, each rounded to
+ * 2 places (as v4_odds_upcoming_us_h2h_decimal_inplay_2025-03-11.json has all of its 1,037), a price of 0 left 0.
+ */
+function inFormatAsked(events: readonly unknown[], url: URL): unknown[] {
+  if (url.searchParams.get('oddsFormat') === 'american') return [...events];
+  const sent = structuredClone(events) as RawEvent[];
+  for (const book of sent.flatMap((e) => e.bookmakers))
+    for (const outcome of book.markets.flatMap((m) => m.outcomes))
+      if (outcome.price !== 0) outcome.price = Math.round(americanToDecimal(outcome.price) * 100) / 100;
+  return sent;
+}
 
 // spec 001 §4 §8 §9: 401, 422, 429 with Retry-After, 500, a time-out and an HTML body leave the
 // worker alive, retrying per spec (Retry-After, else 5 s doubling — here a 60 ms base — 3 retries, 15 s
@@ -49,13 +70,15 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   let redis: RedisService;
   let state: LiveStateRepository;
   let listener: RealtimeListener;
-  const ok: Reply = (res) =>
-    stub.json(
-      res,
-      200,
-      BOARD.filter((e) => e.sport_key === SPORT),
-      { 'x-requests-remaining': '900', 'x-requests-used': '100', 'x-requests-last': '3' },
-    );
+  /** The Odds API's answer of `events` in the format asked. */
+  const answer =
+    (events: readonly unknown[], headers: Record<string, string> = {}): Reply =>
+    (res, url) =>
+      stub.json(res, 200, inFormatAsked(events, url), headers);
+  const ok: Reply = answer(
+    BOARD.filter((e) => e.sport_key === SPORT),
+    { 'x-requests-remaining': '900', 'x-requests-used': '100', 'x-requests-last': '3' },
+  );
   const poll = () => pipeline.pollOdds({ sport: SPORT, tick: Date.now() });
   const requestsDuring = async (run: () => Promise<unknown>) => {
     const before = stub.requests.length;
@@ -70,7 +93,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   beforeAll(async () => {
     const url = await stub.start();
     stub.handler = (_req, res, reqUrl) =>
-      reqUrl.pathname === '/v4/sports' ? stub.json(res, 200, SPORTS) : (replies.shift() ?? ok)(res);
+      reqUrl.pathname === '/v4/sports' ? stub.json(res, 200, SPORTS) : (replies.shift() ?? ok)(res, reqUrl);
     const base = parseConfig(process.env);
     config = {
       ...base,
@@ -194,19 +217,18 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   // spec 001 §9: a live game is polled on its own schedule by id, at a whole-sport call's price, and below the reserve
   // the credits still go to it
   it('polls some events by id (eventIds), keeps the rest of the board, and pays for them below the reserve', async () => {
-    const nba = BOARD.filter((e) => e.sport_key === SPORT) as Array<{ id: string; sport_key: string }>;
+    const nba = BOARD.filter((e) => e.sport_key === SPORT);
     const [live, other] = [nba[0], nba[1]];
     const before = (await state.board('odds', SPORT))!;
     await redis.client.hset(redis.key(...RedisKeys.oddsApiCredits), 'remaining', '40');
     // The feed answers the asked event only, and no longer lists it with a bookmaker it had.
     const answered = { ...live, bookmakers: [] };
     replies = [
-      (res) =>
-        stub.json(res, 200, [answered], {
-          'x-requests-remaining': '37',
-          'x-requests-used': '963',
-          'x-requests-last': '3',
-        }),
+      answer([answered], {
+        'x-requests-remaining': '37',
+        'x-requests-used': '963',
+        'x-requests-last': '3',
+      }),
     ];
     const { value, requests } = await requestsDuring(() =>
       pipeline.pollOdds({ sport: SPORT, tick: Date.now(), eventIds: [live.id] }),
@@ -224,13 +246,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   });
 
   it('takes a game sent as before as the board holds it, and marks it final once its scoreboard says so', async () => {
-    const [game] = BOARD.filter((e) => e.sport_key === SPORT) as Array<{
-      id: string;
-      sport_key: string;
-      commence_time: string;
-      home_team: string;
-      away_team: string;
-    }>;
+    const [game] = BOARD.filter((e) => e.sport_key === SPORT);
     // the same answer as the poll before this case: nothing to write but the stamp
     expect(await poll()).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
     const final = finalGame({
@@ -257,23 +273,36 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect((await state.board('odds', SPORT))!.events.find((e) => e.id === game.id)?.completed).toBeUndefined();
   });
 
+  // DECISIONS 25: a $100 bet at −110 pays $190.91, as the books pay it; asked for decimal, the API rounds a US book's
+  // −110 to 1.91, which pays $191.00 (and makes −108/+108 across two books an arbitrage)
+  it("asks for the US books' prices in American, as they quote them: −110 arrives as 1.9090…, paying $190.91 on $100", async () => {
+    const sent = structuredClone(BOARD.filter((e) => e.sport_key === SPORT));
+    // DraftKings' Dallas Mavericks, recorded at −108, now at −110
+    const game = sent.find((e) =>
+      e.bookmakers.some((b) => b.key === 'draftkings' && b.markets[0].outcomes[0].price === -108),
+    )!;
+    const book = game.bookmakers.find((b) => b.key === 'draftkings')!;
+    book.markets[0].outcomes[0].price = -110;
+    replies = [answer(sent)];
+    await poll();
+    expect(stub.requests.at(-1)!.searchParams.get('oddsFormat')).toBe('american');
+    const stored = (await state.board('odds', SPORT))!.events.find((e) => e.id === game.id)!;
+    const price = stored.bookmakers.find((b) => b.key === 'draftkings')!.markets[0].outcomes[0].price;
+    expect(price).toBe(1 + 100 / 110);
+    expect(payoutCents(10_000, price)).toBe(19_091);
+  });
+
   it('reads a moved game book by book: a book sent as before is not parsed again, the one that moved is stored', async () => {
-    type Game = {
-      id: string;
-      sport_key: string;
-      bookmakers: Array<{ markets: Array<{ outcomes: Array<{ price: number }> }> }>;
-    };
-    const nba = (BOARD as Game[]).filter((e) => e.sport_key === SPORT);
-    const sent: Game[] = structuredClone(nba);
+    const sent = structuredClone(BOARD.filter((e) => e.sport_key === SPORT));
     // a game whose every book has a price (a book with none makes no book, and is read again each time it is sent)
     const game = sent.find(
       (e) =>
         e.bookmakers.length >= 2 &&
-        e.bookmakers.every((b) => b.markets.every((m) => m.outcomes.every((o) => o.price > 1))),
+        e.bookmakers.every((b) => b.markets.every((m) => m.outcomes.every((o) => Math.abs(o.price) >= 100))),
     )!;
     const outcome = game.bookmakers[0].markets[0].outcomes[0];
-    outcome.price = outcome.price === 2.5 ? 2.45 : 2.5;
-    replies = [(res) => stub.json(res, 200, sent)];
+    outcome.price += outcome.price > 0 ? 5 : -5;
+    replies = [answer(sent)];
     const parse = jest.spyOn(JSON, 'parse');
     let parsed: unknown[];
     try {
@@ -285,12 +314,12 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(parsed).toContain(JSON.stringify(game.bookmakers[0]));
     for (const book of game.bookmakers.slice(1)) expect(parsed).not.toContain(JSON.stringify(book));
     const stored = (await state.board('odds', SPORT))!.events.find((e) => e.id === game.id)!;
-    expect(stored.bookmakers[0].markets[0].outcomes[0].price).toBe(outcome.price);
+    expect(stored.bookmakers[0].markets[0].outcomes[0].price).toBe(americanToDecimal(outcome.price));
     expect(stored.bookmakers.length).toBe(game.bookmakers.length);
   });
 
   it('keeps the board as it was, not stale, when a poll by id finds none of its events', async () => {
-    const [live] = BOARD.filter((e) => e.sport_key === SPORT) as Array<{ id: string; sport_key: string }>;
+    const [live] = BOARD.filter((e) => e.sport_key === SPORT);
     const before = (await state.board('odds', SPORT))!;
     replies = [
       (res) =>
@@ -349,14 +378,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   ])('refuses %s for a board with games: the last board is kept, marked stale', async (_, body) => {
     // the recorded games, due tomorrow: games not started cannot all drop off at once
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    replies = [
-      (res) =>
-        stub.json(
-          res,
-          200,
-          BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })),
-        ),
-    ];
+    replies = [answer(BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })))];
     await poll();
     const before = (await state.board('odds', SPORT))!;
     expect(before.events.length).toBeGreaterThan(0);
@@ -377,14 +399,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   // doubling, where it was polled at the scheduler's cadence however long it lasted. Logged once, as a warning.
   it('backs off from repeated empty answers for a board with games, and warns once per change of reason', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    replies = [
-      (res) =>
-        stub.json(
-          res,
-          200,
-          BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })),
-        ),
-    ];
+    replies = [answer(BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })))];
     await poll();
     const warn = jest.spyOn(Logger.prototype, 'warn');
     const error = jest.spyOn(Logger.prototype, 'error');
@@ -445,14 +460,7 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   // the mark and its message are one step.
   it('a worker dying as a feed turns stale: the next failing poll still tells browsers', async () => {
     const tomorrow = new Date(Date.now() + 86_400_000).toISOString();
-    replies = [
-      (res) =>
-        stub.json(
-          res,
-          200,
-          BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })),
-        ),
-    ];
+    replies = [answer(BOARD.filter((e) => e.sport_key === SPORT).map((e) => ({ ...e, commence_time: tomorrow })))];
     await poll();
     listener.clear();
     const publisher = app.get(RealtimePublisher);

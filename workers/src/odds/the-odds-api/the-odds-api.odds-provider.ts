@@ -1,11 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   BoardEvent,
+  feedOddsFormat,
   implausibleAnswer,
   normaliseOddsApiV4,
   normaliseOddsApiV4Texts,
   oddsApiV4EventTexts,
   type NormalisedBoard,
+  type OddsFormat,
 } from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, OddsApiAccountRepository } from '@oddspulse/core';
 import { CLOCK, Clock } from '../../feeds/clock';
@@ -35,12 +37,14 @@ function readOddsAnswer(text: string): unknown {
   return texts ? new EventTexts(text, texts) : JSON.parse(text);
 }
 
-/** Odds from The Odds API v4, decimal, normalised by the shared normaliser. */
+/** Odds from The Odds API v4 in the format the regions' books quote (feedOddsFormat), normalised by the shared normaliser. */
 @Injectable()
 export class TheOddsApiOddsProvider implements OddsProvider {
   readonly name = 'theoddsapi' as const;
   private readonly logger = new Logger(TheOddsApiOddsProvider.name);
   private readonly readings = new TextReadings();
+  /** The format straight bets are asked for, and their answers' texts read in (normaliseOddsApiV4Texts). */
+  private readonly oddsFormat: OddsFormat;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -48,7 +52,9 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     private readonly ledger: CreditLedgerService,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly account: OddsApiAccountRepository,
-  ) {}
+  ) {
+    this.oddsFormat = feedOddsFormat(config.ODDS_API_REGIONS);
+  }
 
   private async spend(sport: string, cost: number, urgent = false) {
     const decision = await this.ledger.check(sport, cost, urgent);
@@ -85,7 +91,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
         ...(eventIds ? { eventIds: eventIds.join(',') } : {}),
         regions: this.config.ODDS_API_REGIONS.join(','),
         markets: this.config.ODDS_API_MARKETS.join(','),
-        oddsFormat: 'decimal',
+        oddsFormat: this.oddsFormat,
         dateFormat: 'iso',
         includeLinks: 'true',
         includeSids: 'true',
@@ -119,7 +125,7 @@ export class TheOddsApiOddsProvider implements OddsProvider {
           {
             regions: this.config.ODDS_API_PROPS_REGIONS.join(','),
             markets: this.config.ODDS_API_PROPS_MARKETS.join(','),
-            oddsFormat: 'decimal',
+            oddsFormat: feedOddsFormat(this.config.ODDS_API_PROPS_REGIONS),
             dateFormat: 'iso',
             includeLinks: 'true',
             includeSids: 'true',
@@ -152,8 +158,9 @@ export class TheOddsApiOddsProvider implements OddsProvider {
     let board: NormalisedBoard;
     let readByText: AnswerReading | null = null;
     try {
-      // Decimal is asked for; the format is still detected, so a recorded American board reads right too (whole).
-      const byText = raw instanceof EventTexts && reading ? normaliseOddsApiV4Texts(raw.texts, reading) : null;
+      // The format asked for is still checked against the prices, so a recorded board of the other reads right (whole).
+      const byText =
+        raw instanceof EventTexts && reading ? normaliseOddsApiV4Texts(raw.texts, reading, this.oddsFormat) : null;
       if (byText) readByText = reading;
       board = byText ?? whole(raw, intake);
     } catch (error) {
