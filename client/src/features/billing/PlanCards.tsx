@@ -52,7 +52,7 @@ export function CheckoutError({ message, onRetry }: { message: string; onRetry: 
   );
 }
 
-function ConfirmSwitch(props: {
+export function ConfirmSwitch(props: {
   current: Plan;
   target: PaidPlan;
   busy: boolean;

@@ -2,9 +2,10 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isPlatinum } from '../../state/session-api';
-import { isPaidPlan } from '@oddspulse/shared';
+import { isPaidPlan, type PaidPlan } from '@oddspulse/shared';
 import { startCheckout } from './billing-api';
-import { CheckoutError, PlanCards } from './PlanCards';
+import { CheckoutError, ConfirmSwitch, PlanCards, useChoosePlan } from './PlanCards';
+import { subscribedPlan } from './plans';
 import { authAtom } from '../../state/auth';
 import { clearPricingIntent, readPricingIntent } from '../../state/pricing-intent';
 import { usePlan } from '../../state/session-state';
@@ -15,27 +16,38 @@ export const AUTOSTART_DELAY_MS = 1000;
 /**
  * intent=upgrade&autostart=1 for a signed-in user who is not Platinum: checkout starts after 1 s for the plan
  * clicked before signing in (`plan` in the query, or stored with the pricing intent), or, with none, as the
- * auto-start call without a body (the upgrade: Platinum).
+ * auto-start call without a body (the upgrade: Platinum). A subscriber's call would switch the live subscription and
+ * charge the prorated amount at once, so for them it opens the switch's confirmation instead, as the plan cards do.
  */
 function useAutostartCheckout() {
   const [params] = useSearchParams();
   const auth = useAtomValue(authAtom);
   const plan = usePlan();
   const [state, setState] = useState<{ opening: boolean; error: string | null }>({ opening: false, error: null });
+  const [switching, setSwitching] = useState<PaidPlan | null>(null);
   const started = useRef(false);
   const wanted = params.get('intent') === 'upgrade' && params.get('autostart') === '1';
   const queryPlan = params.get('plan');
   const ready = auth.status === 'signedIn' && plan.status === 'ready';
   const eligible = ready && !isPlatinum(plan.info);
+  const subscribed = eligible ? subscribedPlan(plan.info) : null;
   useEffect(() => {
     if (!wanted || !eligible || started.current) return;
     started.current = true;
-    setState({ opening: true, error: null });
-    const timer = window.setTimeout(() => {
+    const chosenPlan = () => {
       const stored = readPricingIntent(window.localStorage, Date.now());
       clearPricingIntent(window.localStorage);
       const chosen = queryPlan ?? (stored?.intent === 'upgrade' ? stored.plan : undefined);
-      startCheckout(isPaidPlan(chosen) ? chosen : undefined).catch((error: unknown) => {
+      return isPaidPlan(chosen) ? chosen : undefined;
+    };
+    if (subscribed) {
+      const target = chosenPlan() ?? 'platinum';
+      if (target !== subscribed) setSwitching(target);
+      return;
+    }
+    setState({ opening: true, error: null });
+    const timer = window.setTimeout(() => {
+      startCheckout(chosenPlan()).catch((error: unknown) => {
         setState({
           opening: false,
           error: `Auto-start failed: ${error instanceof Error ? error.message : String(error)}`,
@@ -43,12 +55,20 @@ function useAutostartCheckout() {
       });
     }, AUTOSTART_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [wanted, eligible, queryPlan]);
-  return { ...state, clear: () => setState({ opening: false, error: null }) };
+  }, [wanted, eligible, subscribed, queryPlan]);
+  return {
+    ...state,
+    clear: () => setState({ opening: false, error: null }),
+    switchFrom: subscribed,
+    switching,
+    closeSwitch: () => setSwitching(null),
+  };
 }
 
 export function PricingPage() {
   const autostart = useAutostartCheckout();
+  const { choose, error, clearError, busy } = useChoosePlan();
+  const { switching, switchFrom } = autostart;
   return (
     <div className="page">
       <h1>Pricing</h1>
@@ -61,6 +81,16 @@ export function PricingPage() {
         </div>
       )}
       {autostart.error && <CheckoutError message={autostart.error} onRetry={autostart.clear} />}
+      {error && <CheckoutError message={error} onRetry={clearError} />}
+      {switching && switchFrom && (
+        <ConfirmSwitch
+          current={switchFrom}
+          target={switching}
+          busy={busy !== null}
+          onSwitch={() => void choose(switching)}
+          onClose={autostart.closeSwitch}
+        />
+      )}
       <PlanCards />
     </div>
   );

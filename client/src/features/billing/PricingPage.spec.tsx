@@ -1,0 +1,106 @@
+/**
+ * @jest-environment jsdom
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createStore, Provider } from 'jotai';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import { typedApi } from '../../api/client';
+import type { BrowserSession } from '../../api/session';
+import { authAtom } from '../../state/auth';
+import { FALLBACK_PLAN, type PlanInfo } from '../../state/session-api';
+import { startCheckout } from './billing-api';
+import { AUTOSTART_DELAY_MS, PricingPage } from './PricingPage';
+
+// the typed client's calls: the switch's preview is answered below; the site's settings never are (the cards show the
+// default quota)
+jest.mock('../../api/client', () => ({
+  api: { get: () => new Promise(() => undefined) },
+  typedApi: { GET: jest.fn(), POST: jest.fn() },
+}));
+const get = typedApi.GET as unknown as jest.Mock;
+// checkout leaves for Stripe: the call itself is what these tests look at
+jest.mock('./billing-api', () => ({ ...jest.requireActual('./billing-api'), startCheckout: jest.fn() }));
+const checkout = startCheckout as jest.Mock;
+let planInfo: PlanInfo = FALLBACK_PLAN;
+jest.mock('../../state/session-state', () => ({ usePlan: () => ({ status: 'ready', info: planInfo }) }));
+
+const gold: PlanInfo = { ...FALLBACK_PLAN, plan: 'gold', remaining: 0, limit: 0 };
+
+// spec 000 §4: /pricing?intent=upgrade&autostart=1 (where signing in with the upgrade intent leads) starts checkout
+// after 1 s for a user who is not Platinum. For a Gold subscriber that call switches the live subscription and
+// charges the prorated amount at once: they are asked first, with the amount, as the plan cards ask.
+describe('the pricing page opened to auto-start the upgrade', () => {
+  let root: Root;
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    // jsdom has <dialog> without showModal(): the browser's is stood in for by the open attribute
+    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+  beforeEach(() => {
+    jest.useFakeTimers();
+    checkout.mockReset().mockResolvedValue(undefined);
+    get.mockReset().mockResolvedValue({
+      data: { plan: 'platinum', amount_due_cents: 1500, total_cents: 1500, currency: 'usd' },
+    });
+    window.localStorage.clear();
+    root = createRoot(document.body.appendChild(document.createElement('div')));
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    jest.useRealTimers();
+  });
+
+  const render = async (path: string) => {
+    const store = createStore();
+    store.set(authAtom, {
+      status: 'signedIn',
+      session: {} as BrowserSession,
+      user: { id: 'user-1', email: 'a@example.com' },
+    });
+    await act(async () =>
+      root.render(
+        <Provider store={store}>
+          <QueryClientProvider client={new QueryClient()}>
+            <MemoryRouter initialEntries={[path]}>
+              <PricingPage />
+            </MemoryRouter>
+          </QueryClientProvider>
+        </Provider>,
+      ),
+    );
+    // past the auto-start's delay, the lazy dialog loaded and the preview answered
+    await act(async () => {
+      await jest.advanceTimersByTimeAsync(AUTOSTART_DELAY_MS + 100);
+    });
+  };
+  const dialog = () => document.querySelector('[data-testid=switch-plan]');
+
+  it('asks a Gold subscriber to confirm the switch, with its amount, and charges nothing until they do', async () => {
+    planInfo = gold;
+    await render('/pricing?intent=upgrade&autostart=1');
+    expect(checkout).not.toHaveBeenCalled();
+    expect(dialog()?.textContent).toContain('Switch to Platinum?');
+    expect(document.querySelector('[data-testid=switch-cost]')?.textContent).toBe(
+      'You pay $15.00 now for the rest of this billing period.',
+    );
+    await act(async () => {
+      [...dialog()!.querySelectorAll('button')].find((b) => b.textContent === 'Switch to Platinum')!.click();
+      await jest.advanceTimersByTimeAsync(0);
+    });
+    expect(checkout).toHaveBeenCalledWith('platinum');
+  });
+
+  it('starts checkout after 1 s for a free user, as before', async () => {
+    planInfo = FALLBACK_PLAN;
+    await render('/pricing?intent=upgrade&autostart=1&plan=gold');
+    expect(dialog()).toBeNull();
+    expect(checkout).toHaveBeenCalledWith('gold');
+  });
+});
