@@ -79,6 +79,10 @@ export class UsersRepository {
       .execute();
   }
 
+  async deletePasswordHash(userId: string, db: Executor = this.db): Promise<void> {
+    await db.deleteFrom('password_credentials').where('user_id', '=', userId).execute();
+  }
+
   async findUserIdByIdentity(
     provider: 'google' | 'apple',
     subject: string,

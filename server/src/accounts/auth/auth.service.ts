@@ -140,9 +140,15 @@ export class AuthService {
     return this.sessions.stands(userId, sessionId);
   }
 
-  /** Finds or creates the user of an OAuth identity; a verified email links to the existing account. */
+  /**
+   * Finds or creates the user of an OAuth identity; a verified email links to the existing account. An account whose
+   * address nobody had proved yet becomes the prover's: anyone can sign up with someone else's address, so its
+   * password is removed and every session of it ends (in the same transaction), and only the provider's sign-in opens
+   * it until its owner sets a password (a reset link goes to their mailbox).
+   */
   async oauthUser(profile: OAuthProfile): Promise<UserRow> {
     let created = false;
+    let claimed: number | null = null;
     const user = await this.users.transaction(async (trx) => {
       const linked = await this.users.findUserIdByIdentity(profile.provider, profile.subject, trx);
       if (linked) {
@@ -161,9 +167,23 @@ export class AuthService {
       }
       await this.users.linkIdentity(profile.provider, profile.subject, user.id, email, trx);
       // the provider verified the address
-      await this.users.markEmailVerified(user.id, email, trx);
+      const proved = await this.users.markEmailVerified(user.id, email, trx);
+      if (proved && !created) {
+        await this.users.deletePasswordHash(user.id, trx);
+        // the sign-in credential is replaced, as by a reset
+        claimed = await this.sessions.revokeAllIn(user.id, 'password_reset', trx);
+      }
       return user;
     });
+    if (claimed !== null) {
+      await this.sessions.announceRevoked(user.id);
+      this.logger.warn({
+        msg: 'Unverified account claimed by a verified OAuth address',
+        userId: user.id,
+        provider: profile.provider,
+        sessions: claimed,
+      });
+    }
     if (created) await this.accountCreated.run(user);
     return user;
   }

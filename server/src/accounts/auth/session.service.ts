@@ -1,9 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
+import type { Transaction } from 'kysely';
 import { AuditActions, currentAccess } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
+  type DB,
   opsRoleOf,
   PrincipalChanges,
   ProfilesRepository,
@@ -168,8 +170,18 @@ export class SessionService {
   /** Global sign-out: every session of the user ends, access tokens included (their family is checked per request). */
   async revokeAll(userId: string, reason: 'logout' | 'password_reset'): Promise<number> {
     const revoked = await this.sessions.revokeAllForUser(userId, reason);
-    await this.changes.announce(userId);
+    await this.announceRevoked(userId);
     return revoked;
+  }
+
+  /** revokeAll as part of a larger change: the sessions end when `trx` commits, then the caller announces it. */
+  revokeAllIn(userId: string, reason: 'logout' | 'password_reset', trx: Transaction<DB>): Promise<number> {
+    return this.sessions.revokeAllForUser(userId, reason, trx);
+  }
+
+  /** Once sessions' revocation has committed: each process drops the user's cached principal and their sockets close. */
+  announceRevoked(userId: string): Promise<void> {
+    return this.changes.announce(userId);
   }
 
   /** Whether the family stands (not revoked), read past PrincipalCache: a caller re-checking on a revocation must see it. */

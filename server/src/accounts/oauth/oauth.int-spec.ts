@@ -2,7 +2,15 @@ import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GOOGLE_OAUTH_ENDPOINTS } from './oauth.strategies';
-import { AccountsTestApp, createAccountsApp, signUp, uniqueEmail } from '../../../../test/support/accounts-app';
+import {
+  AccountsTestApp,
+  bearer,
+  createAccountsApp,
+  signUp,
+  TEST_PASSWORD,
+  uniqueEmail,
+  verifyEmail,
+} from '../../../../test/support/accounts-app';
 
 /** A local stand-in for Google's token and userinfo endpoints: the code names the identity it stands for. */
 function googleStandIn(identities: Map<string, Record<string, unknown>>): Promise<{ server: Server; url: string }> {
@@ -156,15 +164,43 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
     expect(second.body.user.id).toBe(session.body.user.id);
   });
 
-  it('links a verified Google address to the existing password account', async () => {
-    const { email, session } = await signUp(t);
-    identities.set('code-link', { sub: 'google-sub-link', email, email_verified: true });
-    const params = await callback('code-link', await start());
-    const linked = await t
+  /** Signs in with Google as `sub` with the verified `email`: the session's user. */
+  async function googleSignIn(sub: string, email: string) {
+    identities.set(`code-${sub}`, { sub, email, email_verified: true });
+    const params = await callback(`code-${sub}`, await start());
+    const signedIn = await t
       .http()
       .post('/api/auth/exchange')
       .send({ code: params.get('code') });
-    expect(linked.body.user.id).toBe(session.user.id);
+    expect(signedIn.status).toBe(200);
+    return signedIn.body.user as { id: string };
+  }
+  const signIn = (email: string) => t.http().post('/api/auth/login').send({ email, password: TEST_PASSWORD });
+
+  it('links a verified Google address to the existing password account whose address was verified', async () => {
+    const { email, session } = await signUp(t);
+    await verifyEmail(t, session.user.id);
+    expect((await googleSignIn('google-sub-link', email)).id).toBe(session.user.id);
+    expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(200);
+    expect((await signIn(email)).status).toBe(200);
+  });
+
+  // Anyone can sign up with someone else's address: until it is proved, the password and sessions may be another's.
+  it('gives an account whose address nobody had proved to the Google user who proves it, without its password and sessions', async () => {
+    const { email, session: earlier } = await signUp(t);
+    const owner = await googleSignIn('google-sub-claim', email);
+    expect(owner.id).toBe(earlier.user.id);
+    expect((await t.http().get('/api/me').set(bearer(earlier))).status).toBe(401);
+    expect((await t.http().post('/api/auth/refresh').send({ refresh_token: earlier.refresh_token })).status).toBe(401);
+    expect((await signIn(email)).status).toBe(400);
+    const row = await t.db
+      .selectFrom('users')
+      .select('email_verified_at')
+      .where('id', '=', owner.id)
+      .executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
+    // the owner signs in with Google again, and the account keeps what it holds now
+    expect((await googleSignIn('google-sub-claim', email)).id).toBe(owner.id);
   });
 
   it('refuses an unverified address, a replayed or missing state, and a bad code', async () => {
