@@ -5,9 +5,21 @@ import { signIn, signUp, useUsernameCheck } from '../account';
 import { api } from '../../api/client';
 import { rememberedChoice } from '../../api/session';
 import { AUTH_ORIGIN_KEY } from '../../state/auth';
+import { USERNAME_STATUS_TEXT } from '../../state/username';
 import { authErrorMessage, redirectTarget, type AuthTab } from './login-flow';
 
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+
+/**
+ * Why sign-up waits for a username that is not `ok` yet: the rule only for one that breaks it; a valid one still
+ * being checked (the 350 ms pause, or the request) says so, and a failed check says why (spec 000 §5's status texts).
+ */
+function usernameRefusal({ state, message }: Pick<ReturnType<typeof useUsernameCheck>, 'state' | 'message'>): string {
+  if (state === 'invalid') return AccountMessages.usernameRule;
+  if (state === 'taken') return AccountMessages.usernameTaken;
+  if (state === 'error' && message) return message;
+  return USERNAME_STATUS_TEXT.checking!;
+}
 
 /**
  * The email and password form's fields (the email this browser remembers first), its error and whether it is
@@ -35,7 +47,7 @@ export function useCredentials(tab: AuthTab, params: URLSearchParams) {
     // The username is optional at sign-up; if one is typed it must be valid and free (spec 000 §5).
     const wantsUsername = tab === 'signup' && username.trim() !== '';
     if (wantsUsername && usernameCheck.state !== 'ok') {
-      setError(usernameCheck.state === 'taken' ? 'This username is already in use' : AccountMessages.usernameRule);
+      setError(usernameRefusal(usernameCheck));
       return;
     }
     setBusy(true);
