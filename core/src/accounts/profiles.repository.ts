@@ -11,25 +11,31 @@ export interface ProfileRow {
 /** The unique index that makes usernames unique ignoring case (DECISIONS 6). */
 export const USERNAME_UNIQUE_INDEX = 'profiles_username_lower_key';
 
+const PROFILE_COLUMNS = ['id', 'username', 'updated_at'] as const;
+
+const profileOf = (userId: string, db: Executor) =>
+  db.selectFrom('profiles').select(PROFILE_COLUMNS).where('id', '=', userId);
+
 @Injectable()
 export class ProfilesRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
 
   find(userId: string, db: Executor = this.db): Promise<ProfileRow | undefined> {
-    return db
-      .selectFrom('profiles')
-      .select(['id', 'username', 'updated_at'])
-      .where('id', '=', userId)
-      .executeTakeFirst();
+    return profileOf(userId, db).executeTakeFirst();
   }
 
+  /**
+   * The user's profile row, made with `username`; when another request made it meanwhile (two first reads of a
+   * missing profile at once, spec 000 §4), the row that request made.
+   */
   async create(userId: string, username: string | null, db: Executor = this.db): Promise<ProfileRow> {
-    return db
+    const created = await db
       .insertInto('profiles')
       .values({ id: userId, username })
       .onConflict((oc) => oc.column('id').doNothing())
-      .returning(['id', 'username', 'updated_at'])
-      .executeTakeFirstOrThrow();
+      .returning(PROFILE_COLUMNS)
+      .executeTakeFirst();
+    return created ?? profileOf(userId, db).executeTakeFirstOrThrow();
   }
 
   /** Sets the username only while it is unset; undefined when it was already set (locked). */
@@ -44,7 +50,7 @@ export class ProfilesRepository {
       .set({ username, updated_at: new Date() })
       .where('id', '=', userId)
       .where('username', 'is', null)
-      .returning(['id', 'username', 'updated_at'])
+      .returning(PROFILE_COLUMNS)
       .executeTakeFirst();
   }
 

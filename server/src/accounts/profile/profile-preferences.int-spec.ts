@@ -1,5 +1,6 @@
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '@oddspulse/shared';
 import { seedDemoAccounts } from '@oddspulse/core';
+import { sql } from 'kysely';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../../test/support/accounts-app';
 
 const unique = () => `u${Math.random().toString(36).slice(2, 12)}`;
@@ -51,6 +52,36 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
       // The session's user_metadata carries it from now on.
       const refreshed = await t.http().post('/api/auth/refresh').send({ refresh_token: session.refresh_token });
       expect(refreshed.body.user.user_metadata.username).toBe(name);
+    });
+
+    // spec 000 §4: a missing profile row is made on reading it. Of two first reads at once, the one whose insert finds
+    // the other's row answers with that row (it answered 500).
+    it('answers a read whose missing profile another request makes meanwhile with that row', async () => {
+      const { session } = await signUp(t);
+      await t.db.deleteFrom('profiles').where('id', '=', session.user.id).execute();
+      let read: Promise<{ status: number; body: unknown }> | undefined;
+      await t.db.transaction().execute(async (trx) => {
+        await trx.insertInto('profiles').values({ id: session.user.id, username: null }).execute();
+        // the read finds no row, and its insert waits for this one's commit
+        read = t
+          .http()
+          .get('/api/profile')
+          .set(bearer(session))
+          .then((res) => res);
+        for (let waited = 0; ; waited += 20) {
+          const { rows } = await sql<{ waiting: number }>`
+            SELECT count(*)::int AS waiting FROM pg_stat_activity
+            WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE 'insert into "profiles"%'`.execute(
+            t.db,
+          );
+          if (rows[0].waiting > 0) break;
+          if (waited > 5000) throw new Error('the read never reached its insert');
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+      });
+      const res = await read!;
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: session.user.id, username: null, username_locked: false });
     });
 
     it('is unique ignoring case, with availability answered before sign-up', async () => {
