@@ -14,6 +14,9 @@ export interface ApiKeyRow {
   scopes: ApiKeyScope[];
 }
 
+/** The advisory lock class of creating keys (lockForCreating), the user's id hashed as the object: 'ak'. */
+const API_KEYS_LOCK_CLASS = 0x616b;
+
 /** The columns of an `ApiKeyRow`. */
 const API_KEY_ROW_COLUMNS = ['id', 'name', 'key_prefix', 'created_at', 'last_used_at', 'scopes'] as const;
 
@@ -62,8 +65,13 @@ export class ApiKeysRepository {
       .execute();
   }
 
-  async countActive(userId: string): Promise<number> {
-    const row = await this.db
+  /**
+   * Holds the user's lock on creating keys until `trx` ends, and answers how many active keys the user has: each
+   * creation takes it first, so two at once cannot both pass the limit (MAX_ACTIVE_API_KEYS).
+   */
+  async lockForCreating(userId: string, trx: Transaction<DB>): Promise<number> {
+    await sql`SELECT pg_advisory_xact_lock(${API_KEYS_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
+    const row = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('user_id', '=', userId)

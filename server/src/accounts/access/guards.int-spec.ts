@@ -7,6 +7,7 @@ import { SocketAuthService } from '../../realtime/sockets/socket-auth.service';
 import { CurrentUser, MeteredOddsData, RequireAuth, RequirePaidPlan, RequirePlatinum } from './decorators';
 import { AcceptsApiKey } from './api-key-scope';
 import { APP_CONFIG, RedisKeys } from '@oddspulse/core';
+import { MAX_ACTIVE_API_KEYS } from '@oddspulse/shared';
 import {
   AccountsTestApp,
   TEST_PASSWORD,
@@ -374,6 +375,23 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       const { session } = await signUp(t, 'platinum');
       const res = await t.http().post('/api/api-keys').set(bearer(session)).send({ name: '  ' });
       expect(res.status).toBe(400);
+    });
+
+    // docs/security.md: at most 10 active keys a user; 20 made at once left 15.
+    it('are held to the maximum when many are made at once', async () => {
+      const { session } = await signUp(t, 'platinum');
+      const made = await Promise.all(
+        Array.from({ length: 2 * MAX_ACTIVE_API_KEYS }, (_, i) =>
+          t
+            .http()
+            .post('/api/api-keys')
+            .set(bearer(session))
+            .send({ name: `bot ${i}` }),
+        ),
+      );
+      expect(made.filter((res) => res.status === 201)).toHaveLength(MAX_ACTIVE_API_KEYS);
+      expect(made.filter((res) => res.body.code === 'API_KEY_LIMIT')).toHaveLength(MAX_ACTIVE_API_KEYS);
+      expect((await t.http().get('/api/api-keys').set(bearer(session))).body).toHaveLength(MAX_ACTIVE_API_KEYS);
     });
   });
 });

@@ -32,7 +32,7 @@ function setUp(active = 0) {
   const repo = {
     // the key's change and its audit record go through one transaction
     transaction: jest.fn(async <T>(work: (t: typeof trx) => Promise<T>) => work(trx)),
-    countActive: jest.fn().mockResolvedValue(active),
+    lockForCreating: jest.fn().mockResolvedValue(active),
     create: jest.fn(async (_u: string, key: { name: string; keyPrefix: string; scopes: string[] }) =>
       keyRow({ name: key.name, key_prefix: key.keyPrefix, scopes: key.scopes }),
     ),
@@ -103,9 +103,13 @@ describe('ApiKeyService', () => {
     await expect(setUp().service.create(user('gold'), { name: 'x', ...read }, origin)).rejects.toMatchObject({
       status: 403,
     });
-    await expect(
-      setUp(MAX_ACTIVE_API_KEYS).service.create(user('platinum'), { name: 'one more', ...read }, origin),
-    ).rejects.toMatchObject({ response: { code: 'API_KEY_LIMIT' } });
+    const full = setUp(MAX_ACTIVE_API_KEYS);
+    await expect(full.service.create(user('platinum'), { name: 'one more', ...read }, origin)).rejects.toMatchObject({
+      response: { code: 'API_KEY_LIMIT' },
+    });
+    // counted under the user's lock, in the transaction that would add the key
+    expect(full.repo.lockForCreating).toHaveBeenCalledWith('u1', full.trx);
+    expect(full.repo.create).not.toHaveBeenCalled();
   });
 
   it('names keys 1–60 characters, trimmed', () => {

@@ -44,14 +44,14 @@ export class ApiKeyService {
     origin: RequestOrigin,
   ): Promise<ApiKeyWithSecret> {
     if (!hasPlatinum(user.access)) throw ApiErrors.platinumRequired();
-    if ((await this.keys.countActive(user.id)) >= MAX_ACTIVE_API_KEYS) {
-      throw ApiErrors.validation(
-        `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`,
-        'API_KEY_LIMIT',
-      );
-    }
     const key = newKey();
     const row = await this.keys.transaction(async (trx) => {
+      if ((await this.keys.lockForCreating(user.id, trx)) >= MAX_ACTIVE_API_KEYS) {
+        throw ApiErrors.validation(
+          `You can have at most ${MAX_ACTIVE_API_KEYS} active API keys; revoke one first`,
+          'API_KEY_LIMIT',
+        );
+      }
       const created = await this.keys.create(
         user.id,
         { name, keyPrefix: key.slice(0, 10), keyHash: sha256(key), scopes },
