@@ -157,6 +157,35 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     ]);
   });
 
+  it('refuses money on a lost or pushed row that is not what it pays back, naming the line and the rule', async () => {
+    const { session } = await signUp(t);
+    const at = new Date(Date.now() - 86_400_000).toISOString();
+    const header = 'date_added,game,market,selection,odds,stake,status,actual_payout';
+    const res = await importCsv(
+      session,
+      [header, `${at},A @ B,Moneyline,A,+150,100,lost,150`, `${at},C @ D,Moneyline,C,-110,100,push,500`].join('\n'),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual([
+      { line: 2, message: "actual_payout '150' is not 0.00: a lost pick pays 0" },
+      { line: 3, message: "actual_payout '500' is not 100.00: a push returns the stake" },
+    ]);
+    const stats = (await t.http().get('/api/picks/stats?period=7d').set(bearer(session))).body;
+    expect(stats).toMatchObject({ totalBets: 0, totalReturnsCents: 0 });
+
+    // what the export writes for them (0.00, the stake) is what they pay back: taken
+    const kept = await importCsv(
+      session,
+      [header, `${at},A @ B,Moneyline,A,+150,100,lost,0.00`, `${at},C @ D,Moneyline,C,-110,100,push,100.00`].join('\n'),
+    );
+    expect(kept.body).toEqual({ added: 2, duplicates: 0, errors: [] });
+    expect((await t.http().get('/api/picks/stats?period=7d').set(bearer(session))).body).toMatchObject({
+      totalStakedCents: 20_000,
+      totalReturnsCents: 10_000,
+      netProfitCents: -10_000,
+    });
+  });
+
   /** How many picks the user has, read from the database. */
   const picksOf = async (userId: string) =>
     Number(

@@ -351,6 +351,32 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     });
   });
 
+  it('keeps a lost or pushed pick of the browser list at what it pays back, whatever payout it carries', async () => {
+    const { session } = await signUp(t);
+    const item = (id: string, status: string, actualPayout: number) => ({
+      id,
+      game: 'A @ B',
+      league: 'NFL',
+      market: 'Moneyline',
+      selection: 'A',
+      odds: '+150',
+      stake: 100,
+      status,
+      actualPayout,
+      dateAdded: new Date().toISOString(),
+    });
+    const picks = [item('lost-1', 'loss', 150), item('push-1', 'push', 500), item('won-1', 'won', 260)];
+    expect((await t.http().post('/api/picks/import').set(bearer(session)).send({ picks })).body.imported).toBe(3);
+    const list: UserPick[] = (await t.http().get('/api/picks').set(bearer(session))).body.picks;
+    const payouts = Object.fromEntries(list.map((p) => [p.status, p.actualPayoutCents]));
+    // spec 002 §5 "A loss pays 0", DECISIONS 19: the stake returned; a win keeps what the book paid (spec 002 §4)
+    expect(payouts).toEqual({ lost: 0, push: 10_000, won: 26_000 });
+    expect((await t.http().get('/api/picks/stats').set(bearer(session))).body).toMatchObject({
+      totalReturnsCents: 36_000,
+      netProfitCents: 6_000,
+    });
+  });
+
   it('filters by period and status, sorts, and computes the statistics of the period (DECISIONS 20)', async () => {
     const { session } = await signUp(t);
     const day = 86_400_000;

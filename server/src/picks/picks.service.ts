@@ -19,6 +19,7 @@ import {
   type PagedPicks,
   type Plan,
   pickToCsvRow,
+  recordedPayoutCents,
   settlementPayoutCents,
   SettledStatus,
 } from '@oddspulse/shared';
@@ -284,10 +285,11 @@ export class PicksService {
       stake_cents: input.stakeCents,
       potential_cents: potential,
       status,
+      // a lost or pushed pick's money is the rule's whatever the browser list or file says (spec 002 §5, DECISIONS 19)
       actual_payout_cents:
         status === 'pending'
           ? null
-          : (input.actualPayoutCents ?? settlementPayoutCents(status, input.stakeCents, potential)),
+          : recordedPayoutCents(status, input.stakeCents, potential, input.actualPayoutCents ?? null),
       type: input.type ?? 'single',
       edge: input.edge ?? null,
       note: input.note ?? null,

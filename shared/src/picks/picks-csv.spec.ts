@@ -119,6 +119,22 @@ describe('picks CSV rows', () => {
     });
   });
 
+  it('refuses a lost or pushed row whose payout is not what it pays back, and takes one that is', () => {
+    const row = { date_added: '2026-11-02', game: 'A @ B', market: 'Moneyline', selection: 'A', odds: '+150' };
+    expect(csvRowToPick({ ...row, stake: '100', status: 'lost', actual_payout: '150' })).toEqual({
+      errors: ["actual_payout '150' is not 0.00: a lost pick pays 0"],
+    });
+    expect(csvRowToPick({ ...row, stake: '100', status: 'push', actual_payout: '500' })).toEqual({
+      errors: ["actual_payout '500' is not 100.00: a push returns the stake"],
+    });
+    expect(csvRowToPick({ ...row, stake: '100', status: 'loss', actual_payout: '0.00' })).toMatchObject({
+      pick: { status: 'lost', actualPayoutCents: 0 },
+    });
+    expect(csvRowToPick({ ...row, stake: '100', status: 'push', actual_payout: '100' })).toMatchObject({
+      pick: { status: 'push', actualPayoutCents: 10_000 },
+    });
+  });
+
   it('works out a payout left out at an exchange net of its default commission', () => {
     // $10 at +150 on Matchbook: $15 won, $14.70 net of its 2 %
     const read = csvRowToPick({

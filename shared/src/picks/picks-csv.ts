@@ -10,7 +10,7 @@ import {
   pickTimeIso,
 } from './pick-fields';
 import { PICK_STATUSES, pickCommission, pickPayoutCents, type PickStatus, type UserPick } from './pick';
-import { settlementPayoutCents } from './settlement';
+import { recordedPayoutCents } from './settlement';
 import { bookKeyOf } from '../domain/books/sportsbooks';
 
 /**
@@ -131,6 +131,9 @@ const MAX_LENGTHS: Partial<Record<PickCsvColumn, number>> = {
   note: 1000,
 };
 
+/** Why a lost or pushed row's actual payout is the one it is (spec 002 §5, DECISIONS 19), as a refusal says it. */
+const RULE_OF_PAYOUT = { lost: 'a lost pick pays 0', push: 'a push returns the stake' } as const;
+
 /** The longest a bad value is quoted in a problem: a megabyte value is named by its start, not echoed whole. */
 export const ECHOED_VALUE_CHARS = 80;
 
@@ -141,8 +144,9 @@ function echo(value: string): string {
 
 /**
  * Reads one CSV row (values by column name, absent columns empty) into a pick, or the problems with it, each as the
- * import names it: "odds '+1x0' is not American odds". A row settled without an actual payout gets the payout
- * settlement would give it (spec 002 §5, DECISIONS 19); a pending row has none.
+ * import names it: "odds '+1x0' is not American odds". A settled row's payout is the one it would be kept with
+ * (recordedPayoutCents): a won row's as given, else the one settlement would give it (spec 002 §5, DECISIONS 19), and a
+ * lost or pushed row giving another is refused; a pending row has none.
  */
 export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pick: CsvPick } | { errors: string[] } {
   const errors: string[] = [];
@@ -196,6 +200,13 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   const edge = number('edge', PICK_EDGE_RANGE);
   const clv = number('clv', PICK_CLV_RANGE);
   if (status === 'pending' && actual !== null) errors.push('actual_payout is set on a pending pick');
+  if ((status === 'lost' || status === 'push') && actual !== null && stakeCents !== null) {
+    const payout = recordedPayoutCents(status, stakeCents, potential, actual);
+    if (actual !== payout)
+      errors.push(
+        `actual_payout ${echo(value('actual_payout'))} is not ${csvCentsToDollars(payout)}: ${RULE_OF_PAYOUT[status]}`,
+      );
+  }
   if (errors.length || dateAdded === null || stakeCents === null) return { errors };
 
   // a file without the payout: worked out as the slip records it, net of an exchange's default commission
@@ -219,7 +230,7 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
       potentialCents,
       status: settled,
       actualPayoutCents:
-        settled === 'pending' ? null : (actual ?? settlementPayoutCents(settled, stakeCents, potentialCents)),
+        settled === 'pending' ? null : recordedPayoutCents(settled, stakeCents, potentialCents, actual),
       settledAt,
       type: type as 'single' | 'parlay',
       edge,

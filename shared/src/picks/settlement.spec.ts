@@ -5,6 +5,7 @@ import { findPickGame, type ResultCandidate } from './match-game';
 import type { PickAmounts } from './pick';
 import {
   pickProfitCents,
+  recordedPayoutCents,
   settlePick,
   settlementPayoutCents,
   unsettledReasonMessage,
@@ -265,6 +266,18 @@ describe('settlementPayoutCents — spec 002 §5 payout, DECISIONS 19', () => {
   it('returns the stake on a push and nothing on a loss', () => {
     expect(settlementPayoutCents('push', 2_500, 4_773)).toBe(2_500);
     expect(settlementPayoutCents('lost', 2_500, 4_773)).toBe(0);
+  });
+});
+
+describe('recordedPayoutCents — the payout a pick settled before it arrives is kept with', () => {
+  it('keeps what a win paid as given, and works one out when none is given', () => {
+    expect(recordedPayoutCents('won', 10_000, 25_000, 26_000)).toBe(26_000);
+    expect(recordedPayoutCents('won', 10_000, 25_000, null)).toBe(25_000);
+  });
+  it('pays a loss 0 and returns a push its stake, whatever payout is given (spec 002 §5, DECISIONS 19)', () => {
+    expect(recordedPayoutCents('lost', 10_000, 25_000, 15_000)).toBe(0);
+    expect(recordedPayoutCents('push', 10_000, 25_000, 50_000)).toBe(10_000);
+    expect(recordedPayoutCents('push', 10_000, 25_000, null)).toBe(10_000);
   });
 });
 

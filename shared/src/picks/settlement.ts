@@ -243,6 +243,22 @@ export function settlementPayoutCents(
 }
 
 /**
+ * The payout a pick settled before it arrives (a CSV row, the browser's list) is kept with, from the one it gives, if
+ * any: a win's as given, what the book paid (spec 002 §4: the user enters it); a loss's and a push's are the rule's
+ * above whatever is given (spec 002 §5 "A loss pays 0", DECISIONS 19: the stake is returned), so money given with a
+ * lost or pushed pick never counts as returns. A payout given that differs from this one is not the pick's.
+ */
+export function recordedPayoutCents(
+  status: SettledStatus,
+  stakeCents: number,
+  potentialCents: number | null,
+  givenCents: number | null,
+): number {
+  if (status === 'won' && givenCents !== null) return givenCents;
+  return settlementPayoutCents(status, stakeCents, potentialCents);
+}
+
+/**
  * What a settled pick paid back, stake included: the payout recorded at settlement (always there for a pick the
  * server settled), else the rule above (spec 002 §5). Null while pending.
  */

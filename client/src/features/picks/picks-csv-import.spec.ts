@@ -19,6 +19,8 @@ describe('picks CSV import (browser side)', () => {
     const mapping = guessMapping([' Date ', 'Event', 'Pick', 'Price', 'Wager', 'Result', 'Book', 'Comment', 'stake']);
     expect(mapping).toEqual(['date_added', 'game', 'selection', 'odds', 'stake', 'status', 'bookmaker', null, null]);
     expect(guessMapping([...PICK_CSV_COLUMNS].reverse())).toEqual([...PICK_CSV_COLUMNS].reverse());
+    // a tracker's "Payout" is what the bet pays if it wins, whether it won or not yet
+    expect(guessMapping(['Payout'])).toEqual(['potential_payout']);
     // names every object answers from its prototype are columns of no meaning here, as any other
     expect(guessMapping(['constructor', '__proto__', 'toString', 'Price'])).toEqual([null, null, null, 'odds']);
   });

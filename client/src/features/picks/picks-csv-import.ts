@@ -42,7 +42,7 @@ const SYNONYMS = new Map<string, PickCsvColumn>(
     risk: 'stake',
     amount: 'stake',
     result: 'status',
-    payout: 'actual_payout',
+    payout: 'potential_payout',
   }),
 );
 
