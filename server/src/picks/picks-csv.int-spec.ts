@@ -299,6 +299,37 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     });
   });
 
+  it('saves and exports a payout past $1,000,000 a large stake at long odds returns, and imports the export back', async () => {
+    const owner = await signUp(t);
+    const bet = {
+      game: 'A @ B',
+      league: 'NFL',
+      market: 'Moneyline',
+      selection: 'A',
+      odds: '+10000',
+      stakeCents: 1_000_000,
+    };
+    const worked = await t.http().post('/api/picks').set(bearer(owner.session)).send(bet).expect(201);
+    expect(worked.body.potentialCents).toBe(101_000_000);
+    const given = await t
+      .http()
+      .post('/api/picks')
+      .set(bearer(owner.session))
+      .send({ ...bet, selection: 'B', potentialCents: 101_000_000 });
+    expect(given.status).toBe(201);
+    await t
+      .http()
+      .patch(`/api/picks/${given.body.id}`)
+      .set(bearer(owner.session))
+      .send({ status: 'won', actualPayout: 1_010_000 })
+      .expect(200);
+    const csv = (await t.http().get('/api/picks/export.csv').set(bearer(owner.session))).text;
+    expect(csv).toContain(',10000.00,1010000.00,won,1010000.00,');
+    const reader = await signUp(t);
+    expect((await importCsv(reader.session, csv)).body).toEqual({ added: 2, duplicates: 0, errors: [] });
+    expect((await t.http().get('/api/picks/export.csv').set(bearer(reader.session))).text).toBe(csv);
+  });
+
   it('lets an API key export but not import', async () => {
     const owner = await signUp(t, 'platinum');
     const { key } = (await t.http().post('/api/api-keys').set(bearer(owner.session)).send({ name: 'scripts' })).body;

@@ -1,10 +1,13 @@
+import { PICK_MAX_CENTS, PICK_MAX_PAYOUT_CENTS } from '@oddspulse/shared';
 import {
+  createPickSchema,
   legacyPickSchema,
   legacyToPickInput,
   PICK_MAX_JSON_CHARS,
   PICKS_IMPORT_BODY_LIMIT,
   PICKS_IMPORT_MAX,
   readPicksImport,
+  settlePickSchema,
   toCents,
 } from './picks.dto';
 
@@ -18,8 +21,8 @@ const largest = {
   selection: 's'.repeat(200),
   odds: '-1000.0000000000',
   stake: 999_999.99,
-  potential: 999_999.99,
-  actualPayout: 999_999.99,
+  potential: 1_000_999_999.99,
+  actualPayout: 1_000_999_999.99,
   status: 'pending',
   type: 'single',
   edge: -0.123456789012345,
@@ -74,5 +77,31 @@ describe('dollars from a body in cents', () => {
       potentialCents: 268,
       actualPayoutCents: 29,
     });
+  });
+});
+
+// pick-fields: a stake up to $1,000,000, a payout up to that stake at the longest odds, at every door
+describe('money bounds', () => {
+  const pick = { game: 'A @ B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '+10000' };
+
+  it('takes a payout the server itself works out: a $10,000 bet at +10000 returns $1,010,000', () => {
+    expect(createPickSchema.safeParse({ ...pick, stakeCents: 1_000_000, potentialCents: 101_000_000 }).success).toBe(
+      true,
+    );
+    expect(settlePickSchema.safeParse({ status: 'won', actualPayout: 1_010_000 }).success).toBe(true);
+    expect(
+      legacyPickSchema.safeParse({ ...pick, stake: 10_000, potential: 1_010_000, actualPayout: 1_010_000 }).success,
+    ).toBe(true);
+  });
+
+  it('keeps the $1,000,000 cap on stakes, and refuses a payout past the largest stake at the longest odds', () => {
+    expect(createPickSchema.safeParse({ ...pick, stakeCents: PICK_MAX_CENTS + 1 }).success).toBe(false);
+    expect(legacyPickSchema.safeParse({ ...pick, stake: PICK_MAX_CENTS / 100 + 1 }).success).toBe(false);
+    expect(
+      createPickSchema.safeParse({ ...pick, stakeCents: 100, potentialCents: PICK_MAX_PAYOUT_CENTS + 1 }).success,
+    ).toBe(false);
+    expect(settlePickSchema.safeParse({ status: 'won', actualPayout: PICK_MAX_PAYOUT_CENTS / 100 + 1 }).success).toBe(
+      false,
+    );
   });
 });

@@ -11,6 +11,7 @@ import {
   inPickRange,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
+  PICK_MAX_PAYOUT_CENTS,
   pickDollarsToCents,
   pickOddsText,
   pickTimeIso,
@@ -27,12 +28,14 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const americanOdds = z
   .union([z.string().max(16), z.number()])
   .transform((raw, ctx) => pickOddsText(raw) ?? refuse(ctx, 'must be American odds such as -110 or +150'));
-const dollars = z.coerce
-  .number()
-  .finite()
-  .min(0)
-  .max(PICK_MAX_CENTS / 100);
-const cents = z.number().int().min(0).max(PICK_MAX_CENTS);
+/** Money as every door bounds it (pick-fields): a stake up to PICK_MAX_CENTS, a payout up to PICK_MAX_PAYOUT_CENTS. */
+const dollars = (maxCents: number) =>
+  z.coerce
+    .number()
+    .finite()
+    .min(0)
+    .max(maxCents / 100);
+const cents = (maxCents: number) => z.number().int().min(0).max(maxCents);
 const edge = z.number().refine((value) => inPickRange(value, PICK_EDGE_RANGE), {
   message: `must be a percentage from ${PICK_EDGE_RANGE.min} to ${PICK_EDGE_RANGE.max}`,
 });
@@ -56,8 +59,8 @@ export const createPickSchema = z.object({
   selection: text(200),
   odds: americanOdds,
   bookmaker: z.string().trim().max(64).nullish(),
-  stakeCents: cents,
-  potentialCents: cents.nullish(),
+  stakeCents: cents(PICK_MAX_CENTS),
+  potentialCents: cents(PICK_MAX_PAYOUT_CENTS).nullish(),
   type: z.enum(['single', 'parlay']).optional(),
   edge: edge.nullish(),
   note: z.string().trim().max(1000).nullish(),
@@ -71,12 +74,16 @@ export const createPickSchema = z.object({
  */
 export const settlePickSchema = z.object({
   status: z.enum(['won', 'lost', 'push']),
-  actualPayout: dollars.optional(),
+  actualPayout: dollars(PICK_MAX_PAYOUT_CENTS).optional(),
 });
 
 /** PATCH /api/picks/:id/stake: a pending pick's stake in dollars, at least the slip's $1 minimum (spec 001 §5). */
 export const pickStakeSchema = z.object({
-  stake: z.coerce.number().finite().min(1, BET_SLIP_MESSAGES.minimumBet).max(1_000_000),
+  stake: z.coerce
+    .number()
+    .finite()
+    .min(1, BET_SLIP_MESSAGES.minimumBet)
+    .max(PICK_MAX_CENTS / 100),
 });
 
 /** One item of the browser's oss_my_picks_v1 list (spec 002 §3): amounts in dollars, odds as text. */
@@ -91,9 +98,9 @@ export const legacyPickSchema = z.object({
   market: text(100),
   selection: text(200),
   odds: americanOdds,
-  stake: dollars.optional(),
-  potential: dollars.nullish(),
-  actualPayout: dollars.nullish(),
+  stake: dollars(PICK_MAX_CENTS).optional(),
+  potential: dollars(PICK_MAX_PAYOUT_CENTS).nullish(),
+  actualPayout: dollars(PICK_MAX_PAYOUT_CENTS).nullish(),
   status: z
     .string()
     .max(16)

@@ -1,7 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'kysely';
-import { PICK_CSV_COLUMNS, PICKS_PER_PLAN, type UserPick } from '@oddspulse/shared';
+import {
+  PICK_CSV_COLUMNS,
+  PICK_MAX_CENTS,
+  PICK_MAX_PAYOUT_CENTS,
+  PICKS_PER_PLAN,
+  type UserPick,
+} from '@oddspulse/shared';
 import { computePickStats, type StatsPick } from '@oddspulse/shared/testing';
 import type { Session } from '../accounts/auth/session.service';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
@@ -184,7 +190,8 @@ describe('picks API (real PostgreSQL and Redis)', () => {
       ['odds', 'abc'],
       ['edge', 1e308],
       ['stakeCents', 1e308],
-      ['potentialCents', 100_000_001],
+      ['stakeCents', PICK_MAX_CENTS + 1],
+      ['potentialCents', PICK_MAX_PAYOUT_CENTS + 1],
       ['commenceTime', '0000-01-01T00:00:00Z'],
     ] as const) {
       const res = await t

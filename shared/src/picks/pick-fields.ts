@@ -6,8 +6,14 @@ import { isValidAmerican } from '../engine/odds/odds-format';
  * nothing any door takes breaks the database or the user's own export.
  */
 
-/** The most money a pick carries (a stake, a payout), in cents: $1,000,000. */
+/** The most a pick stakes, in cents: $1,000,000. */
 export const PICK_MAX_CENTS = 100_000_000;
+/**
+ * The most a pick pays back (its potential or actual payout), in cents: the largest stake at the longest odds a door
+ * takes (pickOddsText: at most 5 digits, so under +100000, decimal odds under 1001), $1,001,000,000. Every payout the
+ * server works out for a pick it took is within it, so the user's own export imports back.
+ */
+export const PICK_MAX_PAYOUT_CENTS = PICK_MAX_CENTS * (1 + 100_000 / 100);
 /** A pick's edge at placement and its closing-line value, in percent. */
 export const PICK_EDGE_RANGE = { min: -100, max: 1000 } as const;
 export const PICK_CLV_RANGE = { min: -1000, max: 1000 } as const;
@@ -26,9 +32,9 @@ export function pickOddsText(raw: string | number): string | null {
   return AMERICAN.test(text) && isValidAmerican(Number(text)) ? text : null;
 }
 
-/** An amount in cents a pick may carry: a whole number of cents from 0 to PICK_MAX_CENTS. */
-export function isPickCents(cents: number): boolean {
-  return Number.isSafeInteger(cents) && cents >= 0 && cents <= PICK_MAX_CENTS;
+/** An amount in cents a pick may carry: a whole number of cents from 0 to `max` (PICK_MAX_CENTS, PICK_MAX_PAYOUT_CENTS). */
+export function isPickCents(cents: number, max: number): boolean {
+  return Number.isSafeInteger(cents) && cents >= 0 && cents <= max;
 }
 
 /**

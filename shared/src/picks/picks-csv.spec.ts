@@ -135,6 +135,19 @@ describe('picks CSV rows', () => {
     });
   });
 
+  it('takes a payout past $1,000,000 that a stake at long odds returns, and keeps stakes to $1,000,000', () => {
+    const row = { date_added: '2026-11-02', game: 'A @ B', market: 'Moneyline', selection: 'A', odds: '+10000' };
+    expect(
+      csvRowToPick({ ...row, stake: '10000', potential_payout: '1010000.00', status: 'won', actual_payout: '1010000' }),
+    ).toMatchObject({ pick: { potentialCents: 101_000_000, actualPayoutCents: 101_000_000 } });
+    expect(csvRowToPick({ ...row, stake: '1000000.01' })).toEqual({
+      errors: ["stake '1000000.01' is not an amount in dollars up to 1000000"],
+    });
+    expect(csvRowToPick({ ...row, stake: '1', potential_payout: '1001000000.01' })).toEqual({
+      errors: ["potential_payout '1001000000.01' is not an amount in dollars up to 1001000000"],
+    });
+  });
+
   it('works out a payout left out at an exchange net of its default commission', () => {
     // $10 at +150 on Matchbook: $15 won, $14.70 net of its 2 %
     const read = csvRowToPick({

@@ -5,6 +5,7 @@ import {
   PICK_CLV_RANGE,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
+  PICK_MAX_PAYOUT_CENTS,
   pickDollarsToCents,
   pickOddsText,
   pickTimeIso,
@@ -164,11 +165,11 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
     if (!iso) errors.push(`${column} ${echo(value(column))} is not an ISO 8601 date or time from 1970 to 2099`);
     return iso;
   };
-  const money = (column: PickCsvColumn) => {
+  const money = (column: PickCsvColumn, max: number) => {
     if (!value(column)) return null;
     const cents = pickDollarsToCents(value(column));
-    if (cents === null || !isPickCents(cents))
-      errors.push(`${column} ${echo(value(column))} is not an amount in dollars up to ${PICK_MAX_CENTS / 100}`);
+    if (cents === null || !isPickCents(cents, max))
+      errors.push(`${column} ${echo(value(column))} is not an amount in dollars up to ${max / 100}`);
     return cents;
   };
   const number = (column: PickCsvColumn, range: { min: number; max: number }) => {
@@ -192,9 +193,9 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
     errors.push(`closing_odds ${echo(value('closing_odds'))} is not American odds`);
 
   const dateAdded = time('date_added');
-  const stakeCents = money('stake');
-  const potential = money('potential_payout');
-  const actual = money('actual_payout');
+  const stakeCents = money('stake', PICK_MAX_CENTS);
+  const potential = money('potential_payout', PICK_MAX_PAYOUT_CENTS);
+  const actual = money('actual_payout', PICK_MAX_PAYOUT_CENTS);
   const settledAt = time('settled_at');
   const commenceTime = time('commence_time');
   const edge = number('edge', PICK_EDGE_RANGE);
