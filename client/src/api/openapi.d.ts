@@ -820,7 +820,7 @@ export interface paths {
     };
     get?: never;
     put?: never;
-    /** The browser's list of picks imported once (DECISIONS 18) */
+    /** A browser's list of picks imported once (DECISIONS 18) */
     post: operations['PicksController_importLocal'];
     delete?: never;
     options?: never;
@@ -2854,9 +2854,11 @@ export interface components {
       stake: number;
     };
     PicksImportLocalAnswer: {
+      /** @description Picks of the list added to the account */
       imported: number;
+      /** @description Picks the account already had, and items that are not picks */
       skipped: number;
-      /** @description The browser's list was imported before: nothing is added */
+      /** @description Every pick of the list was in the account already (the list was imported before): nothing is added */
       alreadyImported: boolean;
     };
     PicksValidateAnswer: {
@@ -5712,7 +5714,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description The browser's list of picks imported once (DECISIONS 18) */
+      /** @description A browser's list of picks imported once (DECISIONS 18) */
       201: {
         headers: {
           [name: string]: unknown;

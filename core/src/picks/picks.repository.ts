@@ -360,24 +360,27 @@ export class PicksRepository {
       .execute();
   }
 
-  /** Runs an import exactly once per user: the pick_imports row is the lock and the record. */
-  importOnce<T>(
+  /**
+   * Runs the import of one browser list in a transaction and records it in pick_imports: the picks the user's browser
+   * lists have added and skipped so far, and when the latest came. Each browser keeps its own list (DECISIONS 18), so
+   * every list is imported, the work skipping the picks the user already has.
+   */
+  importBrowserList<T extends { imported: number; skipped: number }>(
     userId: string,
-    work: (trx: Transaction<DB>) => Promise<{ imported: number; skipped: number; result: T }>,
-  ) {
+    work: (trx: Transaction<DB>) => Promise<T>,
+  ): Promise<T> {
     return this.db.transaction().execute(async (trx) => {
-      const claimed = await trx
-        .insertInto('pick_imports')
-        .values({ user_id: userId, imported: 0, skipped: 0 })
-        .onConflict((oc) => oc.column('user_id').doNothing())
-        .returning('user_id')
-        .executeTakeFirst();
-      if (!claimed) return null;
       const outcome = await work(trx);
       await trx
-        .updateTable('pick_imports')
-        .set({ imported: outcome.imported, skipped: outcome.skipped })
-        .where('user_id', '=', userId)
+        .insertInto('pick_imports')
+        .values({ user_id: userId, imported: outcome.imported, skipped: outcome.skipped })
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            imported: sql`pick_imports.imported + excluded.imported`,
+            skipped: sql`pick_imports.skipped + excluded.skipped`,
+            imported_at: sql`now()`,
+          }),
+        )
         .execute();
       return outcome;
     });

@@ -86,9 +86,11 @@ export const csvImportSchema: z.ZodType<CsvImportResult> = z.object({
 
 export const localPicksImportSchema: z.ZodType<{ imported: number; skipped: number; alreadyImported: boolean }> =
   z.object({
-    imported: z.number().int(),
-    skipped: z.number().int(),
-    alreadyImported: z.boolean().meta({ description: "The browser's list was imported before: nothing is added" }),
+    imported: z.number().int().meta({ description: 'Picks of the list added to the account' }),
+    skipped: z.number().int().meta({ description: 'Picks the account already had, and items that are not picks' }),
+    alreadyImported: z.boolean().meta({
+      description: 'Every pick of the list was in the account already (the list was imported before): nothing is added',
+    }),
   });
 
 export const validationSchema: z.ZodType<ValidationCounts & { message: string }> = z.object({

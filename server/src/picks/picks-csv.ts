@@ -107,7 +107,7 @@ export async function readPicksCsv(text: string): Promise<CsvRead> {
     const parsed = parseRecord(record.text);
     const data = Object.fromEntries(fields.map((name, i) => [name, parsed.values[i] ?? '']));
     const { pick, problems } = readPickCsvRow(data, parsed.errors);
-    if (pick) rows.push({ line: record.line, key: pick.id ?? contentKey(pick), pick });
+    if (pick) rows.push({ line: record.line, key: pick.id ?? contentKey(pick, 'csv'), pick });
     else problem(record.line, problems.join('; '));
   }
   if (!count) return fileProblem('the file has no picks');
@@ -120,7 +120,14 @@ function parseRecord(record: string): { values: string[]; errors: CsvParseError[
   return { values: result.data[0] ?? [], errors: result.errors };
 }
 
-function contentKey(pick: CsvPick): string {
+/**
+ * The import key of a pick that came without an id, from a CSV file or a browser list (`source`): what the pick says
+ * (its date, game, market, selection, odds and stake), so importing it again adds nothing.
+ */
+export function contentKey(
+  pick: Pick<CsvPick, 'game' | 'market' | 'selection' | 'odds' | 'stakeCents'> & { dateAdded?: string },
+  source: 'csv' | 'local',
+): string {
   const content = [pick.dateAdded, pick.game, pick.market, pick.selection, pick.odds, pick.stakeCents].join('\u0000');
-  return `csv:${createHash('sha256').update(content).digest('hex').slice(0, 32)}`;
+  return `${source}:${createHash('sha256').update(content).digest('hex').slice(0, 32)}`;
 }

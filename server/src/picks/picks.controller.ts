@@ -185,12 +185,12 @@ export class PicksController {
     return this.picks.remove(user.id, id);
   }
 
-  /** The browser's oss_my_picks_v1 list, imported once per user (DECISIONS 18). The body arrives as JSON text (configureHttp). */
+  /** A browser's oss_my_picks_v1 list, imported once (DECISIONS 18). The body arrives as JSON text (configureHttp). */
   @Post('import')
-  @ApiAnswer({ summary: "The browser's list of picks imported once (DECISIONS 18)", answer: localPicksImportSchema })
+  @ApiAnswer({ summary: "A browser's list of picks imported once (DECISIONS 18)", answer: localPicksImportSchema })
   async importLocal(@CurrentUser() user: AuthUser, @Body() body: unknown) {
     const { given, readable } = await readPicksImport(body);
-    const result = await this.picks.importOnce(pickOwner(user), readable.map(legacyToPickInput));
+    const result = await this.picks.importBrowserList(pickOwner(user), readable.map(legacyToPickInput));
     return { ...result, skipped: result.skipped + given - readable.length };
   }
 

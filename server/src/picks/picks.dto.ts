@@ -21,6 +21,7 @@ import { ApiErrors } from '../errors/api-errors';
 import { illegalTextAt } from '../validation/text-input.pipe';
 import { parseWithLargeArray, Slicer } from '../validation/sliced-json';
 import { parseInput } from '../validation/zod-validation.pipe';
+import { contentKey } from './picks-csv';
 import type { PickInput } from './picks.service';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -169,17 +170,22 @@ export const pickPageSchema = listPicksSchema.extend({
 /** The :id of PATCH and DELETE /api/picks/:id. */
 export const pickIdParam = z.string().uuid();
 
-/** A readable item of the browser's list as the pick it writes: its id, date and outcome kept, dollars in cents. */
+/**
+ * A readable item of the browser's list as the pick it writes: its id, date and outcome kept, dollars in cents. An item
+ * without an id is keyed by what it says, so a list sent again (from another tab, or after an answer was lost) adds
+ * none of its picks twice.
+ */
 export function legacyToPickInput(item: LegacyPick): PickInput {
+  const stakeCents = toCents(item.stake ?? 0);
   return {
-    clientId: item.id,
+    clientId: item.id ?? contentKey({ ...item, stakeCents }, 'local'),
     game: item.game,
     league: item.league || 'Other',
     sport: item.sport ?? null,
     market: item.market,
     selection: item.selection,
     odds: item.odds,
-    stakeCents: toCents(item.stake ?? 0),
+    stakeCents,
     potentialCents: item.potential == null ? null : toCents(item.potential),
     actualPayoutCents: item.actualPayout == null ? null : toCents(item.actualPayout),
     status: item.status,

@@ -307,6 +307,34 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     ]);
   });
 
+  it('imports each browser’s list once: a second browser’s picks are added, ones already there skipped (DECISIONS 18)', async () => {
+    const { session } = await signUp(t);
+    const item = (id: string) => ({
+      id,
+      game: 'Chiefs @ Bills',
+      market: 'Moneyline',
+      selection: 'Bills',
+      odds: '-110',
+      stake: 10,
+    });
+    // an item without an id is known by what it says, so a list sent again adds it once
+    const unnamed = { ...item('x'), id: undefined, selection: 'Chiefs', dateAdded: new Date().toISOString() };
+    const send = (picks: unknown[]) => t.http().post('/api/picks/import').set(bearer(session)).send({ picks });
+    expect((await send([item('laptop-1'), unnamed])).body).toEqual({ imported: 2, skipped: 0, alreadyImported: false });
+    expect((await send([item('phone-1'), item('phone-2'), item('laptop-1')])).body).toEqual({
+      imported: 2,
+      skipped: 1,
+      alreadyImported: false,
+    });
+    expect((await send([item('phone-1'), item('phone-2'), unnamed])).body).toEqual({
+      imported: 0,
+      skipped: 3,
+      alreadyImported: true,
+    });
+    const list: UserPick[] = (await t.http().get('/api/picks').set(bearer(session))).body.picks;
+    expect(list.map((p) => p.selection).sort()).toEqual(['Bills', 'Bills', 'Bills', 'Chiefs']);
+  });
+
   it('imports the browser list once, skipping duplicates (DECISIONS 18)', async () => {
     const { session } = await signUp(t);
     const local = [

@@ -244,14 +244,16 @@ export class PicksService {
   }
 
   /**
-   * Imports the browser's oss_my_picks_v1 list once per user (DECISIONS 18); picks already present by
-   * their browser id are skipped. A second call imports nothing.
+   * Imports a browser's oss_my_picks_v1 list once (DECISIONS 18): the old product kept picks per browser, so a laptop's
+   * and a phone's lists differ, and each adds the picks the account does not have yet, by their browser id; one already
+   * imported is skipped, so the same list sent again adds nothing. `alreadyImported` says that every pick of the list
+   * was in the account already.
    */
-  async importOnce(
+  async importBrowserList(
     owner: PickOwner,
     list: PickInput[],
   ): Promise<{ imported: number; skipped: number; alreadyImported: boolean }> {
-    const outcome = await this.picks.importOnce(owner.id, async (trx) => {
+    const outcome = await this.picks.importBrowserList(owner.id, async (trx) => {
       const kept = await this.picks.lockForAdding(owner.id, trx);
       // a chunk of rows made and written at a time, as the CSV import does: 5,000 made at once held the event loop
       let imported = 0;
@@ -260,10 +262,9 @@ export class PicksService {
         imported += await this.picks.createManyIfNew(rows, trx);
       }
       if (kept + imported > PICKS_PER_PLAN[owner.plan]) throw picksLimit(owner.plan);
-      return { imported, skipped: list.length - imported, result: null };
+      return { imported, skipped: list.length - imported };
     });
-    if (!outcome) return { imported: 0, skipped: list.length, alreadyImported: true };
-    return { imported: outcome.imported, skipped: outcome.skipped, alreadyImported: false };
+    return { ...outcome, alreadyImported: list.length > 0 && outcome.imported === 0 };
   }
 
   private toRow(userId: string, input: PickInput): NewPickRow {

@@ -5,12 +5,13 @@ import { apiErrorText } from '../../api/api-client';
 import { authAtom } from '../../state/auth';
 import { useToasts } from '../../state/toasts';
 import { importLocalPicks, picksKeys } from './picks-api';
-import { LOCAL_PICKS_KEY, readLocalPicks } from './picks-logic';
+import { LOCAL_PICKS_KEY, localPicksImportedToast, readLocalPicks } from './picks-logic';
 
 /**
- * DECISIONS 18: on sign-in, a pick list left in this browser under oss_my_picks_v1 is imported once into
- * the account, then removed from the browser. The user sees it under way and how it ended; a failed import keeps the
- * list for the next sign-in.
+ * DECISIONS 18: on sign-in, a pick list left in this browser under oss_my_picks_v1 is imported once into the account
+ * (each browser's list: the old product kept picks per browser), then removed from the browser once the server has it.
+ * The user sees it under way and how it ended (picks added, or all there already); a failed import keeps the list for
+ * the next sign-in.
  */
 export function LocalPicksImport() {
   const auth = useAtomValue(authAtom);
@@ -28,11 +29,12 @@ export function LocalPicksImport() {
     importLocalPicks(picks)
       .then((result) => {
         dismiss(progress);
+        // the server has the list now: its picks added, or in the account already
         window.localStorage.removeItem(LOCAL_PICKS_KEY);
-        if (result.imported === 0) return;
+        const toast = localPicksImportedToast(picks.length, result);
+        show(toast.type, toast.message);
         // an open tracker reads the imported picks now, a closed one when next opened
-        void queryClient.invalidateQueries({ queryKey: picksKeys.all });
-        show('success', `Imported ${result.imported} pick(s) from this browser into My Picks`);
+        if (result.imported > 0) void queryClient.invalidateQueries({ queryKey: picksKeys.all });
       })
       .catch((error: unknown) => {
         dismiss(progress);

@@ -119,9 +119,12 @@ export function validatePicks(): Promise<PicksValidationAnswer> {
   return answerOf(typedApi.POST('/api/picks/validate'));
 }
 
+/** What POST /api/picks/import answers for a browser list: picks added, skipped, and whether all were there already. */
+export type LocalPicksImportAnswer = Answer<'post', '/api/picks/import'>;
+
 /** The browser's old list, sent as it was kept: the server reads what it can of each entry (DECISIONS 18). */
 export function importLocalPicks(picks: unknown[]) {
-  return api.post<Answer<'post', '/api/picks/import'>>('/api/picks/import', { picks });
+  return api.post<LocalPicksImportAnswer>('/api/picks/import', { picks });
 }
 
 /** What POST /api/picks/import.csv answers: picks added, rows the user already had, and (on a 400) each bad line. */

@@ -5,6 +5,7 @@ import {
   cumulativeProfitSeries,
   describeProfitPoints,
   formatPickOdds,
+  localPicksImportedToast,
   profitChartData,
   readLocalPicks,
   readStakeInput,
@@ -100,6 +101,25 @@ describe('the browser list to import (DECISIONS 18)', () => {
     expect(readLocalPicks('[]')).toBeNull();
     expect(readLocalPicks('{"a":1}')).toBeNull();
     expect(readLocalPicks('[{"game":"A @ B"}]')).toEqual([{ game: 'A @ B' }]);
+  });
+
+  it('tells the user what the import did: picks added, all there already, or none readable', () => {
+    expect(localPicksImportedToast(3, { imported: 3, skipped: 0, alreadyImported: false })).toEqual({
+      type: 'success',
+      message: 'Imported 3 pick(s) from this browser into My Picks',
+    });
+    expect(localPicksImportedToast(3, { imported: 2, skipped: 1, alreadyImported: false })).toEqual({
+      type: 'success',
+      message: 'Imported 2 pick(s) from this browser into My Picks (1 already there or unreadable, skipped)',
+    });
+    expect(localPicksImportedToast(3, { imported: 0, skipped: 3, alreadyImported: true })).toEqual({
+      type: 'info',
+      message: 'The picks saved in this browser were already in My Picks',
+    });
+    expect(localPicksImportedToast(2, { imported: 0, skipped: 2, alreadyImported: false })).toEqual({
+      type: 'warning',
+      message: 'None of the 2 pick(s) saved in this browser could be read: none was imported',
+    });
   });
 
   it('leaves unreadable text alone', () => {

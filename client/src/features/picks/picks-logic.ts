@@ -8,6 +8,7 @@ import {
   type UserPick,
 } from '@oddspulse/shared';
 import { byInstant } from '../../ui/charts/chart-time';
+import type { LocalPicksImportAnswer } from './picks-api';
 import { formatAmericanOdds, type OddsDisplayFormat } from '../../format/odds-format';
 
 /** The browser list imported once on sign-in (spec 002 §3, DECISIONS 18). */
@@ -113,6 +114,30 @@ export function formatPickOdds(odds: string, format: OddsDisplayFormat): string 
 
 export function statusLabel(status: PickStatus): string {
   return status === 'push' ? 'Push' : status[0].toUpperCase() + status.slice(1);
+}
+
+/**
+ * What the user is told once a browser list of `given` items has been imported (DECISIONS 18): the picks added, or that
+ * the account had them all already (the list was imported before, in this browser or from another), or that none could
+ * be read.
+ */
+export function localPicksImportedToast(
+  given: number,
+  answer: LocalPicksImportAnswer,
+): { type: 'success' | 'info' | 'warning'; message: string } {
+  if (answer.imported > 0) {
+    const skipped = answer.skipped > 0 ? ` (${answer.skipped} already there or unreadable, skipped)` : '';
+    return {
+      type: 'success',
+      message: `Imported ${answer.imported} pick(s) from this browser into My Picks${skipped}`,
+    };
+  }
+  if (answer.alreadyImported)
+    return { type: 'info', message: 'The picks saved in this browser were already in My Picks' };
+  return {
+    type: 'warning',
+    message: `None of the ${given} pick(s) saved in this browser could be read: none was imported`,
+  };
 }
 
 /**
