@@ -3,15 +3,19 @@ import { connect, createServer, type AddressInfo } from 'node:net';
 
 /**
  * A redis-server of the test's own on a free loopback port, which the test may stop and start again (an
- * outage) without touching the machine's shared Redis. Nothing is saved to disk.
+ * outage) without touching the machine's shared Redis. Nothing is saved to disk, unless the test has a directory for
+ * it and asks (SAVE): a restart then loads what was saved last, as one short of its last writes does.
  */
 export class OwnRedis {
   private process: ChildProcess | null = null;
 
-  constructor(readonly port: number) {}
+  constructor(
+    readonly port: number,
+    private readonly dir: string | null = null,
+  ) {}
 
   /** Started on a port nothing listens on now. */
-  static async started(): Promise<OwnRedis> {
+  static async started(dir: string | null = null): Promise<OwnRedis> {
     const port = await new Promise<number>((resolve, reject) => {
       const probe = createServer();
       probe.once('error', reject);
@@ -20,7 +24,7 @@ export class OwnRedis {
         probe.close(() => resolve(free));
       });
     });
-    const redis = new OwnRedis(port);
+    const redis = new OwnRedis(port, dir);
     await redis.start();
     return redis;
   }
@@ -34,7 +38,10 @@ export class OwnRedis {
     if (this.process && this.process.exitCode === null) return;
     const child = spawn(
       'redis-server',
-      ['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+      [
+        ...['--port', String(this.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+        ...(this.dir ? ['--dir', this.dir] : []),
+      ],
       { stdio: 'ignore' },
     );
     this.process = child;

@@ -1,5 +1,9 @@
 import IORedis from 'ioredis';
-import type { RealtimeEnvelope } from '@oddspulse/shared';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { RoomSequences, type RealtimeEnvelope } from '@oddspulse/shared';
+import { OwnRedis } from '../../../test/support/own-redis';
 import { parseConfig } from '../config/config.schema';
 import { deleteKeysWithPrefix, parseRealtimeChannel, RealtimeKeys } from '../redis/redis-keys';
 import { RedisService } from '../redis/redis.service';
@@ -113,5 +117,119 @@ describe('RealtimePublisher (real Redis)', () => {
     expect((await publisher.replay('scores', 'icehockey_nhl', 1)).messages.map((m) => [m.seq, m.epoch])).toEqual([
       [2, after.epoch],
     ]);
+  });
+});
+
+// A Redis that comes back short of its last writes (an AOF replayed without its last second, a failover to a replica
+// that was behind) has a counter, epoch and buffer that agree with each other, all as they were a few messages ago:
+// the next seqs are ones a connected client already applied. The epoch is of the server that numbered under it, so
+// the client resynchronises instead of dropping them as duplicates. Redis-servers of the test's own, never the shared one.
+describe('RealtimePublisher after Redis rolled back (its own redis-servers)', () => {
+  const base = parseConfig(process.env);
+  const dir = mkdtempSync(join(tmpdir(), 'oddspulse-rollback-'));
+  const servers: OwnRedis[] = [];
+  const connections: RedisService[] = [];
+  const status = (sport: string, n: number) => ({
+    channel: 'scores' as const,
+    key: sport,
+    at: new Date(n * 1000).toISOString(),
+    type: 'board.status' as const,
+    data: { fetched_at: new Date(n * 1000).toISOString(), stale_since: null },
+  });
+
+  /** In a directory of its own: what it saves, and what a replica's sync writes. */
+  const server = async () => {
+    const redis = await OwnRedis.started(mkdtempSync(join(dir, 'server-')));
+    servers.push(redis);
+    return redis;
+  };
+  const connect = (redis: OwnRedis) => {
+    const connection = new RedisService({ ...base, REDIS_URL: redis.url, REDIS_CLUSTER_NODES: [] });
+    connections.push(connection);
+    return { redis: connection, publisher: new RealtimePublisher(connection) };
+  };
+  /** Publishes and hands the client the message as the room's subscribers hear it; returns the client's verdict. */
+  const publishTo = async (client: RoomSequences, publisher: RealtimePublisher, sport: string, n: number) => {
+    const seq = await publisher.publish(status(sport, n));
+    const [message] = (await publisher.replay('scores', sport, seq - 1)).messages;
+    return { seq, epoch: message.epoch, verdict: client.receive(message) };
+  };
+  const until = async (check: () => Promise<boolean>, what: string) => {
+    const deadline = Date.now() + 5000;
+    while (!(await check())) {
+      if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  /** `replica` follows `primary` (REPLICAOF) until it holds everything written there so far. */
+  const follow = async (replica: RedisService, primary: OwnRedis, reference: RedisService) => {
+    // a sync at once, not after the 5 s a primary waits by default for more replicas to share it
+    await reference.client.call('CONFIG', 'SET', 'repl-diskless-sync-delay', '0');
+    await replica.client.call('REPLICAOF', '127.0.0.1', String(primary.port));
+    await until(
+      async () => (await replica.client.info('replication')).includes('master_link_status:up'),
+      'the replica to sync',
+    );
+    await reference.client.call('WAIT', '1', '5000');
+  };
+
+  afterAll(async () => {
+    for (const connection of connections) await connection.client.quit().catch(() => undefined);
+    for (const redis of servers) await redis.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts a new epoch after a restart that lost the last writes', async () => {
+    const redis = await server();
+    const before = connect(redis);
+    const client = new RoomSequences();
+    for (let n = 1; n <= 3; n++) await publishTo(client, before.publisher, 'restart', n);
+    await before.redis.client.call('SAVE');
+    const lost = [
+      await publishTo(client, before.publisher, 'restart', 4),
+      await publishTo(client, before.publisher, 'restart', 5),
+    ];
+    expect(lost.map((m) => [m.seq, m.verdict])).toEqual([
+      [4, 'apply'],
+      [5, 'apply'],
+    ]);
+
+    await before.redis.client.quit();
+    await redis.stop();
+    await redis.start();
+    const after = connect(redis);
+    // back as of the save: counter, epoch and buffer at seq 3, whole
+    expect(await after.publisher.position('scores', 'restart')).toEqual({ seq: 3, epoch: lost[0].epoch });
+    const next = await publishTo(client, after.publisher, 'restart', 6);
+    expect(next).toMatchObject({ seq: 4, verdict: 'epoch' });
+    expect(next.epoch).not.toBe(lost[0].epoch);
+    // the buffer holds the new epoch alone: a client resubscribing from seq 3 of the old one gets a snapshot
+    expect(await after.publisher.replay('scores', 'restart', 3)).toMatchObject({ lastSeq: 4, epoch: next.epoch });
+    expect((await after.publisher.replay('scores', 'restart', 0)).complete).toBe(false);
+  });
+
+  // A failover to a replica behind, and back to the old primary once it has followed the new one: a room quiet in
+  // between was numbered by the old primary's own process, whose replication history is new since.
+  it('starts a new epoch after a failover to a replica that was behind, and after failing back', async () => {
+    const [first, second] = [await server(), await server()];
+    const a = connect(first);
+    const b = connect(second);
+    await follow(b.redis, first, a.redis);
+    const client = new RoomSequences();
+    for (const sport of ['moved', 'quiet']) for (let n = 1; n <= 3; n++) await publishTo(client, a.publisher, sport, n);
+    await a.redis.client.call('WAIT', '1', '5000');
+    // the replica is promoted, two messages short of each room
+    await b.redis.client.call('REPLICAOF', 'NO', 'ONE');
+    for (const sport of ['moved', 'quiet'])
+      for (let n = 4; n <= 5; n++) expect((await publishTo(client, a.publisher, sport, n)).verdict).toBe('apply');
+
+    expect(await publishTo(client, b.publisher, 'moved', 6)).toMatchObject({ seq: 4, verdict: 'epoch' });
+
+    // the old primary comes back as a replica of the new one, then is promoted again; nothing was published to
+    // `quiet` meanwhile, so its keys are as the old primary's own process wrote them at seq 3
+    await follow(a.redis, second, b.redis);
+    await a.redis.client.call('REPLICAOF', 'NO', 'ONE');
+    expect(await a.publisher.position('scores', 'quiet')).toMatchObject({ seq: 3 });
+    expect(await publishTo(client, a.publisher, 'quiet', 6)).toMatchObject({ seq: 4, verdict: 'epoch' });
   });
 });

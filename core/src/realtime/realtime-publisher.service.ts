@@ -8,11 +8,15 @@ import { RedisService } from '../redis/redis.service';
  * Numbers, buffers and publishes a message in one atomic step, so that the order of the sequence
  * numbers, the buffer and the pub/sub deliveries is the same for every publisher process. A counter that
  * starts (at 1, or again after Redis lost it) starts a new epoch and an empty buffer, so no client takes the
- * new numbers for old ones and no replay mixes the two. Any further keys are written in the same step, before the
+ * new numbers for old ones and no replay mixes the two. So does a counter numbered by another Redis server than the
+ * one that numbers now (its run id and replication id, which the data keeps as written): a restart that replayed an
+ * AOF short of its last second, or a failover to a replica that was behind, rolls the counter, epoch and buffer
+ * back together, to a state that looks whole, and only the server's identity tells that clients may have been sent
+ * numbers it no longer has. Any further keys are written in the same step, before the
  * delivery (the state the message describes: a board's changed markets and its diff are saved and published together).
  * Entries appended to streams in the same step are an outbox: work the message implies (the odds history) that is done
  * after it, off the path to the browser, and that no crash can lose.
- * KEYS: seq counter, buffer, epoch, then keys to set, streams to append to, hashes to write, keys to delete.
+ * KEYS: seq counter, buffer, epoch, the server that numbered under it, then keys to set, streams to append to, hashes to write, keys to delete.
  * ARGV: pub/sub channel, message JSON without seq, buffer size, a new epoch, how many keys to set, streams to append to
  * and hashes to write; the value of each key to set; the entry of each stream append (one `data` field); for each hash,
  * whether it is replaced (1: emptied first), how many fields it sets and deletes, the fields and values it sets, the
@@ -21,16 +25,19 @@ import { RedisService } from '../redis/redis.service';
 const publishScript = (command: 'PUBLISH' | 'SPUBLISH') => `
 local seq = redis.call('INCR', KEYS[1])
 local epoch = redis.call('GET', KEYS[3])
-if seq == 1 or not epoch then
+local info = redis.call('INFO', 'server') .. redis.call('INFO', 'replication')
+local numberer = (string.match(info, 'run_id:(%x+)') or '') .. ':' .. (string.match(info, 'master_replid:(%x+)') or '')
+if seq == 1 or not epoch or redis.call('GET', KEYS[4]) ~= numberer then
   epoch = ARGV[4]
   redis.call('SET', KEYS[3], epoch)
+  redis.call('SET', KEYS[4], numberer)
   redis.call('DEL', KEYS[2])
 end
 local message = '{"seq":' .. seq .. ',"epoch":"' .. epoch .. '",' .. string.sub(ARGV[2], 2)
 redis.call('ZADD', KEYS[2], seq, message)
 redis.call('ZREMRANGEBYRANK', KEYS[2], 0, -(tonumber(ARGV[3]) + 1))
 local sets, appends, hashes = tonumber(ARGV[5]), tonumber(ARGV[6]), tonumber(ARGV[7])
-local key, arg = 4, 8
+local key, arg = 5, 8
 for i = 1, sets do
   redis.call('SET', KEYS[key], ARGV[arg])
   key, arg = key + 1, arg + 1
@@ -151,6 +158,7 @@ export class RealtimePublisher {
       this.redis.key(...RealtimeKeys.sequence(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.buffer(message.channel, message.key)),
       this.redis.key(...RealtimeKeys.epoch(message.channel, message.key)),
+      this.redis.key(...RealtimeKeys.numberedBy(message.channel, message.key)),
       ...writes.map(([key]) => key),
       ...appends.map(([stream]) => stream),
       ...hashes.map((hash) => hash.key),

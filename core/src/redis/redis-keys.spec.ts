@@ -15,6 +15,7 @@ describe('the key map on a Redis Cluster', () => {
         slotsOf(
           RealtimeKeys.sequence(kind, NBA),
           RealtimeKeys.epoch(kind, NBA),
+          RealtimeKeys.numberedBy(kind, NBA),
           RealtimeKeys.buffer(kind, NBA),
           RealtimeKeys.channel(kind, NBA),
           RedisKeys.boardMarkets(kind, NBA),

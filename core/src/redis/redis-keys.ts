@@ -157,6 +157,8 @@ export const ShardedControl = {
  * - `rt:{channel:key}:seq`       the channel's sequence counter (INCR);
  * - `rt:{channel:key}:epoch`     the epoch of that counter, made when the counter starts at 1 (a counter lost with
  *   Redis's data starts a new epoch);
+ * - `rt:{channel:key}:numbered-by` the Redis server (its run and replication history) that numbers under that epoch:
+ *   another one (a restart, a failover) may have lost the last numbers, so it starts a new epoch;
  * - `rt:{channel:key}:buffer`    the last REALTIME_BUFFER_SIZE messages, a sorted set scored by seq,
  *   for replay to a socket that reconnects with its last seq.
  */
@@ -164,6 +166,7 @@ export const RealtimeKeys = {
   channel: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key)],
   sequence: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key), 'seq'],
   epoch: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key), 'epoch'],
+  numberedBy: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key), 'numbered-by'],
   buffer: (channel: RealtimeChannel, key: string) => ['rt', roomTag(channel, key), 'buffer'],
   /** The pattern that matches every realtime channel. */
   pattern: () => ['rt', '*'],
