@@ -10,6 +10,7 @@ import {
   type RealtimeSnapshot,
   type ServerToClientEvents,
   type EntitlementsNotice,
+  type LiveNotice,
   SOCKET_PATH,
 } from '@oddspulse/shared';
 import { AppModule, configureServerApp, PlanService } from '@oddspulse/server';
@@ -76,6 +77,7 @@ export class RecordingClient {
   readonly messages: RealtimeEnvelope[] = [];
   readonly snapshots: RealtimeSnapshot[] = [];
   readonly notices: EntitlementsNotice[] = [];
+  readonly live: LiveNotice[] = [];
   readonly socket: TestSocket;
 
   constructor(url: string, auth: Record<string, string> = {}, extraHeaders?: Record<string, string>) {
@@ -91,6 +93,7 @@ export class RecordingClient {
     this.socket.on('message', (m) => this.messages.push(m));
     this.socket.on('snapshot', (s) => this.snapshots.push(s));
     this.socket.on('entitlements', (n) => this.notices.push(n));
+    this.socket.on('live', (n) => this.live.push(n));
   }
 
   /** Resolves when connected; rejects with the server's refusal (message and data.code). */

@@ -7,6 +7,7 @@ import { RealtimeGateway } from './realtime.gateway';
 import { SocketAuthService } from './sockets/socket-auth.service';
 import { SocketEntitlements } from './sockets/socket-entitlements.service';
 import { accountRoom } from './sockets/socket-types';
+import { OwnRedis } from '../../../test/support/own-redis';
 
 const SPORT = 'basketball_nba';
 const prefix = `${process.env.REDIS_PREFIX}-gateway`;
@@ -681,4 +682,59 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     await eventually(() => probe.messages.some((m) => m.seq === marker));
     expect(c.messages).toEqual([]);
   });
+});
+
+// A board's board.status travels through Redis like every message: with Redis away it cannot reach a socket, so the
+// gateway tells its sockets itself that live updates stopped, and when they are back. A redis-server of the test's own.
+describe('realtime gateway through a Redis outage', () => {
+  let redis: OwnRedis;
+  let t: GatewayTestApp;
+  const clients: RecordingClient[] = [];
+  const client = (auth: Record<string, string> = {}) => {
+    const c = new RecordingClient(t.url, auth);
+    clients.push(c);
+    return c;
+  };
+
+  beforeAll(async () => {
+    redis = await OwnRedis.started();
+    t = await createGatewayApp({ REDIS_URL: redis.url, REDIS_PREFIX: `${prefix}-outage` });
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.close();
+    await redis.start();
+    await t.app.close();
+    await redis.stop();
+  });
+
+  it('tells every socket of the process that live updates stopped, and that they are back, then catches it up', async () => {
+    const { session } = await signUp(t, 'gold');
+    const gold = client({ token: session.access_token });
+    const anonymous = client();
+    await Promise.all([gold.connect(), anonymous.connect()]);
+    expect(await gold.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true });
+    const seq = await t.publisher.publish(scoreUpdate(1));
+    expect(await gold.subscribe({ channel: 'scores', sport: SPORT, lastSeq: seq - 1 })).toMatchObject({ seq });
+    expect(gold.live).toEqual([]);
+
+    await redis.stop();
+    // the anonymous socket is in no room: what it shows may be stale all the same
+    await eventually(() => gold.live.length === 1 && anonymous.live.length === 1, 5000, 'the interruption');
+    expect([gold.live, anonymous.live]).toEqual([[{ live: false }], [{ live: false }]]);
+    const meanwhile = client();
+    await meanwhile.connect();
+    await eventually(() => meanwhile.live.length === 1, 5000, 'the interruption, to a socket connecting meanwhile');
+    expect(meanwhile.live).toEqual([{ live: false }]);
+
+    await redis.start();
+    await eventually(() => [gold, anonymous, meanwhile].every((c) => c.live.length === 2), 10_000, 'live again');
+    for (const c of [gold, anonymous]) expect(c.live).toEqual([{ live: false }, { live: true }]);
+    expect(meanwhile.live).toEqual([{ live: false }, { live: true }]);
+    // the client resubscribes from where it stands and is caught up: here from a snapshot, as this Redis came back empty
+    const next = await t.publisher.publish(scoreUpdate(2));
+    const ack = await gold.subscribe({ channel: 'scores', sport: SPORT, lastSeq: seq, epoch: gold.messages[0].epoch });
+    expect(ack).toMatchObject({ ok: true, seq: next, snapshot: true });
+    expect(gold.snapshots.map((s) => [s.channel, s.seq])).toEqual([['scores', next]]);
+  }, 30_000);
 });

@@ -54,6 +54,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly handshakeOutages = new RepeatedErrors();
   private readonly subscribeOutages = new RepeatedErrors();
+  /** Whether the relay hears what is published (RealtimeRelay.attach's `live`): sockets are told when it does not. */
+  private live = false;
   @WebSocketServer() private server!: GatewayServer;
 
   constructor(
@@ -118,6 +120,11 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         ],
       ],
       (live) => {
+        // What the workers would say of it (a board's board.status) travels through the Redis that is lost, so each
+        // socket of this process is told here that live updates stopped, and again when they are heard once more (the
+        // client then resubscribes its rooms from their last seqs). Locally: a broadcast through the adapter goes through Redis too.
+        this.live = live;
+        server.local.emit('live', { live });
         if (!live) {
           lost = true;
           return;
@@ -133,6 +140,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
 
   handleConnection(socket: GatewaySocket): void {
     this.limits.watch(socket);
+    if (!this.live) socket.emit('live', { live: false });
     const user = socket.data.user;
     if (!user) return;
     void socket.join(accountRoom(user.id));

@@ -126,6 +126,17 @@ export interface ReauthNotice {
   expires_at: number;
 }
 
+/**
+ * Whether the server process the socket is connected to hears live updates. `live: false`: it lost Redis, so nothing
+ * published reaches the socket from then on (not even a board's `board.status`, which travels the same way) and what
+ * the socket shows may be going stale; sent to every socket of the process at the loss, and to one that connects
+ * meanwhile. `live: true`: it hears them again; messages published in between are in the rooms' buffers, so the
+ * client resubscribes each room with its last seq, as after a reconnect, to be caught up.
+ */
+export interface LiveNotice {
+  live: boolean;
+}
+
 export interface ReauthRequest {
   /** A fresh access token of the socket's own user. */
   token: string;
@@ -141,6 +152,7 @@ export interface ServerToClientEvents {
   snapshot: (snapshot: RealtimeSnapshot) => void;
   entitlements: (notice: EntitlementsNotice) => void;
   reauth: (notice: ReauthNotice) => void;
+  live: (notice: LiveNotice) => void;
 }
 
 export interface ClientToServerEvents {
