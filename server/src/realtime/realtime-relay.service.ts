@@ -178,7 +178,8 @@ export class RealtimeRelay implements OnApplicationShutdown {
    * when it claims a seq the channel never reached. With no `from` the socket starts from the channel's current
    * position, read once the socket's queue is in place, so whatever is published after that read is held for it.
    * A socket already in the room (resubscribing to resynchronise) leaves it first, so the catch-up is its only
-   * source until it joins again. `mayJoin` is asked again at the end, so a plan change during the catch-up is honoured.
+   * source until it joins again. `mayJoin` is asked before anything is sent and again at the end, so a plan change or
+   * an unsubscribe of the room during the catch-up is honoured: nothing more is sent, and the socket does not join (null).
    */
   async catchUpAndJoin(
     socket: GatewaySocket,
@@ -200,6 +201,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
       let replayed = 0;
       let snapshot = false;
       const replay = from === null ? null : await this.publisher.replay(channel, key, from.lastSeq);
+      if (!mayJoin()) return null;
       // A client that does not say its epoch is taken at its word (the numbers of the current one).
       const sameEpoch = from === null || from.epoch === null || from.epoch === replay?.epoch;
       if (replay === null) {
@@ -214,7 +216,9 @@ export class RealtimeRelay implements OnApplicationShutdown {
         }
       } else {
         const position = await this.publisher.position(channel, key);
-        socket.emit('snapshot', await this.snapshots.load(channel, key, position, new Date().toISOString()));
+        const state = await this.snapshots.load(channel, key, position, new Date().toISOString());
+        if (!mayJoin()) return null;
+        socket.emit('snapshot', state);
         ({ seq: sent, epoch } = position);
         snapshot = true;
       }

@@ -669,6 +669,36 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(await c.subscribe({ channel: 'odds', sport: SPORT })).toMatchObject({ ok: true, room: `odds:${SPORT}` });
   });
 
+  // The subscribe's catch-up awaits Redis; an unsubscribe sent right after it is served meanwhile, and the catch-up
+  // joined the room at its end all the same: the socket heard the room after its unsubscribe was acknowledged.
+  it('leaves a socket out of a room it unsubscribed from while its subscribe was being served', async () => {
+    const sport = 'unsubscribed_meanwhile';
+    const message = (n: number): RealtimeMessage<'scores'> => ({ ...scoreUpdate(n), key: sport });
+    for (let n = 1; n <= 3; n++) await a.publisher.publish(message(n));
+    const c = client(a);
+    await c.connect();
+    let heardBeforeUnsubscribed = -1;
+    const [subscribed, unsubscribed] = await Promise.all([
+      c.subscribe({ channel: 'scores', sport, lastSeq: 0 }),
+      c.unsubscribe({ channel: 'scores', sport }).then((ack) => {
+        heardBeforeUnsubscribed = c.messages.length;
+        return ack;
+      }),
+    ]);
+    expect(unsubscribed).toEqual({ ok: true, room: `scores:${sport}` });
+    expect(subscribed).toEqual({
+      ok: false,
+      code: 'INVALID_SUBSCRIPTION',
+      message: 'Unsubscribed before the subscription completed',
+    });
+    const probe = client(a);
+    await probe.connect();
+    await probe.subscribe({ channel: 'scores', sport });
+    const marker = await a.publisher.publish(message(4));
+    await eventually(() => probe.messages.some((m) => m.seq === marker));
+    expect(c.messages).toHaveLength(heardBeforeUnsubscribed);
+  });
+
   it('stops delivering after unsubscribe', async () => {
     const c = client(a);
     await c.connect();

@@ -27,6 +27,7 @@ import { SocketAuthService } from './sockets/socket-auth.service';
 import { SocketCredentials } from './sockets/socket-credentials';
 import { SocketEntitlements, type EntitlementChange } from './sockets/socket-entitlements.service';
 import { SocketLimits } from './sockets/socket-limits';
+import { PendingSubscribes } from './sockets/pending-subscribes';
 import { textInputRefusal } from '../validation/text-input.pipe';
 import {
   accountRoom,
@@ -54,6 +55,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
   private readonly logger = new Logger(RealtimeGateway.name);
   private readonly handshakeOutages = new RepeatedErrors();
   private readonly subscribeOutages = new RepeatedErrors();
+  private readonly pendingSubscribes = new PendingSubscribes();
   /** Whether the relay hears what is published (RealtimeRelay.attach's `live`): sockets are told when it does not. */
   private live = false;
   @WebSocketServer() private server!: GatewayServer;
@@ -210,6 +212,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         message: `At most ${MAX_ROOMS_PER_SOCKET} subscriptions per connection`,
       };
     }
+    const pending = this.pendingSubscribes.begin(socket, room);
     try {
       if (!(await this.credentials.standsNow(socket)))
         return { ok: false, code: 'AUTH_REQUIRED', message: AccountMessages.authenticationRequired };
@@ -221,12 +224,15 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
         target.channel,
         target.key,
         lastSeq === undefined ? null : { lastSeq, epoch: epoch ?? null },
-        () => channelAccess(socket.data.access, target.channel, socket.data.user?.role).allowed,
+        () =>
+          !pending.unsubscribed && channelAccess(socket.data.access, target.channel, socket.data.user?.role).allowed,
       );
       if (result) {
         await this.limits.chargeCatchUp(socket, result);
         return { ok: true, room, ...result };
       }
+      if (pending.unsubscribed)
+        return { ok: false, code: 'INVALID_SUBSCRIPTION', message: 'Unsubscribed before the subscription completed' };
       // The plan changed while the socket was being caught up.
       const refused = channelAccess(socket.data.access, target.channel, socket.data.user?.role);
       return refused.allowed
@@ -246,6 +252,8 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
           });
       } else this.logger.error({ msg: 'Subscribe failed', room, error: (error as Error).message });
       return { ok: false, code: 'UNAVAILABLE', message: LIVE_UPDATES_UNAVAILABLE };
+    } finally {
+      pending.done();
     }
   }
 
@@ -257,6 +265,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     const target = this.targetOf(socket, request);
     if (!target.ok) return { ok: false, code: 'INVALID_SUBSCRIPTION', message: target.message };
     const room = roomName(target.channel, target.key);
+    this.pendingSubscribes.unsubscribe(socket, room);
     await socket.leave(room);
     return { ok: true, room };
   }
