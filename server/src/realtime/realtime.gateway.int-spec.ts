@@ -619,17 +619,36 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     expect(resumed).toEqual(Array.from({ length: last - 1 }, (_, i) => i + 2));
   });
 
-  it('caps the subscriptions of one connection', async () => {
-    const c = client(a);
-    await c.connect();
-    const acks = [];
-    for (let n = 0; n < 100; n++) acks.push(await c.subscribe({ channel: 'reactions', eventId: `game-${n}` }));
-    expect(acks.filter((ack) => ack.ok)).toHaveLength(99); // the socket's own room counts too
-    expect(acks.at(-1)).toEqual({
-      ok: false,
-      code: 'INVALID_SUBSCRIPTION',
-      message: 'At most 100 subscriptions per connection',
+  // docs/realtime.md: at most 100 subscriptions, whatever rooms the gateway keeps the socket in itself (its own id's,
+  // a signed-in socket's account's)
+  it('caps the subscriptions of one connection at 100, anonymous or signed in', async () => {
+    // a process of its own whose event limits leave room for 2 × 102 subscribes from one address
+    const limits = 100_000;
+    const capped = await createGatewayApp({
+      REDIS_PREFIX: `${prefix}-cap`,
+      SOCKET_RATE_LIMIT_CONNECTION_MAX: limits,
+      SOCKET_RATE_LIMIT_ADDRESS_MAX: limits,
     });
+    try {
+      const { session } = await signUp(capped, 'gold');
+      for (const c of [client(capped), client(capped, { token: session.access_token })]) {
+        await c.connect();
+        const acks = [];
+        for (let n = 0; n <= 100; n++) acks.push(await c.subscribe({ channel: 'reactions', eventId: `game-${n}` }));
+        expect(acks.filter((ack) => ack.ok)).toHaveLength(100);
+        expect(acks.at(-1)).toEqual({
+          ok: false,
+          code: 'INVALID_SUBSCRIPTION',
+          message: 'At most 100 subscriptions per connection',
+        });
+        // one of them again is no new subscription
+        expect(await c.subscribe({ channel: 'reactions', eventId: 'game-0' })).toMatchObject({ ok: true });
+        c.close();
+      }
+    } finally {
+      await capped.app.close();
+      await deleteKeysWithPrefix(a.redis.client, `${prefix}-cap`);
+    }
   });
 
   // The text rule of every REST input (TextInputPipe), answered with each event's own acknowledgement

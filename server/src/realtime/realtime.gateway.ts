@@ -32,12 +32,13 @@ import { textInputRefusal } from '../validation/text-input.pipe';
 import {
   accountRoom,
   SocketPayload,
+  subscriptionsOf,
   type GatewayServer,
   type GatewaySocket,
   type UserSocket,
 } from './sockets/socket-types';
 
-/** Rooms one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
+/** Subscriptions one socket may hold (every sport of every channel fits well within it); keeps a client from hoarding memory. */
 export const MAX_ROOMS_PER_SOCKET = 100;
 /** Sockets whose credentials are read at once when the bus is heard again after a loss. */
 const RECHECK_BATCH = 100;
@@ -205,7 +206,7 @@ export class RealtimeGateway implements OnGatewayInit, OnGatewayConnection, OnGa
     if (!decision.allowed) return { ok: false, code: decision.code, message: decision.message };
 
     const room = roomName(target.channel, target.key);
-    if (!socket.rooms.has(room) && socket.rooms.size >= MAX_ROOMS_PER_SOCKET) {
+    if (!socket.rooms.has(room) && subscriptionsOf(socket) >= MAX_ROOMS_PER_SOCKET) {
       return {
         ok: false,
         code: 'INVALID_SUBSCRIPTION',

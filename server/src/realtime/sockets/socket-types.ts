@@ -27,6 +27,14 @@ export function accountRoom(userId: string): string {
   return `account:${userId}`;
 }
 
+/** The channel rooms a socket is in, its subscriptions: not the room of its own id socket.io keeps, nor its account's. */
+export function subscriptionsOf(socket: GatewaySocket): number {
+  const account = socket.data.user ? accountRoom(socket.data.user.id) : null;
+  let count = 0;
+  for (const room of socket.rooms) if (room !== socket.id && room !== account) count++;
+  return count;
+}
+
 /**
  * A socket event's payload, read as a custom parameter rather than with @MessageBody(): Nest hands the global pipes a
  * @MessageBody() payload as a `body` (a socket payload and an HTTP body share one parameter type), so TextInputPipe's
