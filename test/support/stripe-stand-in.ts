@@ -299,17 +299,25 @@ export class StripeStandIn {
     return copy;
   }
 
-  /** The payer completes Stripe Checkout: a subscription (from the recorded one) is created, active for a month. */
+  /**
+   * The payer completes Stripe Checkout: a subscription (from the recorded one) is created, active for a month, or,
+   * with `subscription_data.trial_end`, trialing until then with nothing charged now, as Stripe does.
+   */
   pay(sessionId: string): { session: Json; subscription: Json | null } {
     const session = this.sessions.get(sessionId)!;
     Object.assign(session, { status: 'complete', payment_status: 'paid', url: null });
     if (session.mode !== 'subscription') return { session, subscription: null };
     const { price, subscription_data } = session.stand_in as {
       price: string;
-      subscription_data: { metadata?: Json } | null;
+      subscription_data: { metadata?: Json; trial_end?: string } | null;
     };
     const subscription = this.createSubscription(session.customer as string, price, subscription_data?.metadata ?? {});
     session.subscription = subscription.id;
+    if (subscription_data?.trial_end) {
+      const trialEnd = Number(subscription_data.trial_end);
+      Object.assign(subscription, { status: 'trialing', trial_end: trialEnd, current_period_end: trialEnd });
+      session.payment_status = 'no_payment_required';
+    }
     return { session, subscription };
   }
 

@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { AuditActions, BillingMessages } from '@oddspulse/shared';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
-import { bearer, signUp, uniqueEmail, TEST_PASSWORD } from '../../../test/support/accounts-app';
+import { bearer, signUp, uniqueEmail, TEST_PASSWORD, verifyEmail } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in';
 import type { Session } from '../accounts/auth/session.service';
@@ -577,6 +577,38 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       await buyGift(buyer, recipient.user.email);
       expect(stand.balanceTransactions.at(-1)).toMatchObject({ amount: -2500 });
       expect(await me(recipient)).toMatchObject({ plan: 'gold', is_gifted: false });
+    });
+
+    it('keeps a gifted Platinum month when its holder buys Gold to start after it', async () => {
+      const { session: buyer } = await signUp(t);
+      const { session: recipient, email } = await signUp(t);
+      await verifyEmail(t, recipient.user.id);
+      await buyGift(buyer, email);
+      const gifted = await me(recipient);
+      expect(gifted).toMatchObject({ plan: 'platinum', is_gifted: true });
+
+      const res = await t
+        .http()
+        .post('/api/billing/create-checkout-session')
+        .set(bearer(recipient))
+        .send({ plan: 'gold' });
+      expect(res.status).toBe(200);
+      const giftEnd = Math.floor(new Date(gifted.subscription_end_date as string).getTime() / 1000);
+      expect(stand.callsTo('POST', /^\/v1\/checkout\/sessions$/).at(-1)!.body).toMatchObject({
+        subscription_data: { trial_end: String(giftEnd) },
+      });
+      const { session: completed } = stand.pay(sessionIdOf());
+      expect((await deliver(stand.event('checkout.session.completed', completed))).body.outcome).toBe('applied');
+      // Gold is billed from the gift's end; until then the gift's Platinum stands.
+      expect(await me(recipient)).toMatchObject({
+        plan: 'platinum',
+        is_gifted: true,
+        subscription_end_date: gifted.subscription_end_date,
+      });
+      expect(await overview(recipient)).toMatchObject({
+        subscription: { plan: 'gold', status: 'trialing' },
+        gift: { plan: 'platinum', until: gifted.subscription_end_date },
+      });
     });
 
     it('refuses an address that is not one', async () => {

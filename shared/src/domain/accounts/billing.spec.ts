@@ -172,6 +172,20 @@ describe('governingSubscription and resolveBillingPlan', () => {
     });
   });
 
+  it('keeps a running Platinum gift over a lower plan bought to start when it ends, until it ends', () => {
+    const gift = state({ plan: 'platinum', is_gifted: true, current_period_end: at('2026-04-01T00:00:00Z') });
+    const gold = sub({ status: 'trialing', plan: 'gold', currentPeriodEnd: at('2026-04-01T00:00:00Z') });
+    expect(resolveBillingPlan(gift, [gold], NOW)).toBeNull();
+    // a trial of a lower plan does not cut the gift short; a paid one (Stripe billed it) decides, as does the gift's end
+    expect(resolveBillingPlan(gift, [{ ...gold, status: 'active' }], NOW)).toMatchObject({ plan: 'gold' });
+    const ended = { ...gift, current_period_end: at('2026-03-10T00:00:00Z') };
+    expect(resolveBillingPlan(ended, [{ ...gold, currentPeriodEnd: at('2026-05-01T00:00:00Z') }], NOW)).toMatchObject({
+      plan: 'gold',
+      status: 'trialing',
+      is_gifted: false,
+    });
+  });
+
   it('treats a period that ended as not live', () => {
     expect(isLiveSubscription(sub({ currentPeriodEnd: at('2026-03-01T00:00:00Z') }), NOW)).toBe(false);
   });

@@ -164,9 +164,10 @@ export function isRunningGift(state: (PlanStateLike & { is_gifted: boolean }) | 
 }
 
 /**
- * The plan state billing wants for a user, or null to leave the row alone: a live subscription decides; a
- * running gift holds to its end; else the last subscription (ended, unpaid…) does. A user who never subscribed
- * (a demo account, an admin grant) is never touched.
+ * The plan state billing wants for a user, or null to leave the row alone: a live subscription decides, except a
+ * trial of a lower plan than a running gift's (bought during the gift, it starts billing when the gift ends: the
+ * gift is not cut short, DECISIONS 4); a running gift holds to its end; else the last subscription (ended,
+ * unpaid…) does. A user who never subscribed (a demo account, an admin grant) is never touched.
  */
 export function resolveBillingPlan(
   current: (PlanStateLike & { is_gifted: boolean }) | null | undefined,
@@ -174,8 +175,10 @@ export function resolveBillingPlan(
   now: Date,
 ): BillingPlanState | null {
   const governing = governingSubscription(subs, now);
-  if (governing && isLiveSubscription(governing, now)) return planStateOfSubscription(governing);
-  if (isRunningGift(current, now)) return null;
+  const gift = isRunningGift(current, now);
+  const waitsForGift = gift && governing?.status === 'trialing' && PLAN_RANK[governing.plan] < PLAN_RANK[current!.plan];
+  if (governing && isLiveSubscription(governing, now) && !waitsForGift) return planStateOfSubscription(governing);
+  if (gift) return null;
   return governing ? planStateOfSubscription(governing) : null;
 }
 
