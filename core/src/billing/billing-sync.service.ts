@@ -2,9 +2,8 @@ import { Injectable, Logger } from '@nestjs/common';
 import type { Transaction } from 'kysely';
 import {
   GIFT_PRICE_CENTS,
+  giftGrantWay,
   giftPlanState,
-  governingSubscription,
-  isLiveSubscription,
   normaliseEmail,
   planStateDiffers,
   resolveBillingPlan,
@@ -48,9 +47,9 @@ export function observedNow(): Date {
  * Applies what Stripe reports to the user's plan, in both processes (the API's webhook handler and the workers'
  * reconciliation), by the rules of shared/src/domain/accounts/billing.ts: each subscription report is kept only if it is not
  * older than the one recorded, then the user's plan is derived again from every recorded subscription and a
- * running gift. Work on one user is serialised by a PostgreSQL advisory lock; an event's id is recorded in the
- * same transaction as its effects (a redelivery is a duplicate and changes nothing); the plan change is
- * announced (PlanChanges) once the transaction has committed.
+ * running gift, and the gifts waiting for the user are granted. Work on one user is serialised by a PostgreSQL
+ * advisory lock; an event's id is recorded in the same transaction as its effects (a redelivery is a duplicate and
+ * changes nothing); the plan change is announced (PlanChanges) once the transaction has committed.
  */
 @Injectable()
 export class BillingSyncService {
@@ -194,7 +193,7 @@ export class BillingSyncService {
     }
     this.logger.log({ msg: 'Gift paid', giftId, event: event?.id });
     const recipient = await this.users.findByEmail(paid.recipient_email);
-    const grants = recipient ? await this.grantWaitingGifts(recipient) : [];
+    const grants = recipient ? await this.grantWaitingGifts(recipient.id) : [];
     return { result: { outcome: 'applied', userId: recipient?.id ?? null }, grants };
   }
 
@@ -210,50 +209,22 @@ export class BillingSyncService {
     await this.billing.markGiftPaid(gift.id);
     this.logger.log({ msg: 'Support gift recorded', giftId: gift.id });
     const recipient = await this.users.findByEmail(email);
-    return { gift, grants: recipient ? await this.grantWaitingGifts(recipient) : [] };
+    return { gift, grants: recipient ? await this.grantWaitingGifts(recipient.id) : [] };
   }
 
-  /**
-   * Grants every paid gift waiting for this address: a month of Platinum each (they add up), or, for a user whose
-   * subscription is live, the gift's value as a credit on their Stripe balance (their next invoices are paid
-   * from it), since a plan state cannot hold a gift and a subscription at once. Run at sign-up, when a gift is
-   * paid, and by the reconciliation job.
-   */
-  async grantWaitingGifts(user: { id: string; email: string }): Promise<GiftGrant[]> {
-    const grants: GiftGrant[] = [];
-    await this.exclusive(`user:${user.id}`, undefined, async (trx, announce) => {
-      const gifts = await this.billing.waitingGifts(user.email, trx);
-      for (const gift of gifts) {
-        const now = new Date();
-        const subs = (await this.billing.subscriptionsOf(user.id, trx)).map(toSnapshot);
-        const governing = governingSubscription(subs, now);
-        const customer = await this.billing.findCustomer(user.id, trx);
-        if (governing && isLiveSubscription(governing, now) && customer) {
-          await this.gateway.creditCustomer(
-            customer.stripe_customer_id,
-            GIFT_PRICE_CENTS,
-            'Gift: one month of Platinum',
-            `oddspulse-gift-${gift.id}`,
-          );
-          await this.billing.markGiftGranted(gift.id, user.id, 'credit', trx);
-          grants.push({ giftId: gift.id, userId: user.id, grantedAs: 'credit', until: null });
-        } else {
-          const next = giftPlanState(await this.plans.find(user.id, trx), now);
-          announce(await this.changes.write(user.id, next, trx));
-          await this.billing.markGiftGranted(gift.id, user.id, 'plan', trx);
-          grants.push({ giftId: gift.id, userId: user.id, grantedAs: 'plan', until: next.current_period_end });
-        }
-        this.logger.log({
-          msg: 'Gift granted',
-          giftId: gift.id,
-          userId: user.id,
-          as: grants[grants.length - 1].grantedAs,
-        });
-      }
+  /** Grants the paid gifts waiting for the user's address: when a gift is paid, at sign-up, by the reconciliation job. */
+  async grantWaitingGifts(userId: string): Promise<GiftGrant[]> {
+    let grants: GiftGrant[] = [];
+    await this.exclusive(`user:${userId}`, undefined, async (trx, announce) => {
+      grants = await this.grantGifts(userId, trx, announce);
     });
     return grants;
   }
 
+  /**
+   * Derives the user's plan again from every recorded subscription and a running gift, then grants the gifts waiting
+   * for them: a subscription that ends is where a gift kept waiting for it is granted (giftGrantWay).
+   */
   private async derive(
     userId: string,
     trx: Transaction<DB>,
@@ -263,6 +234,47 @@ export class BillingSyncService {
     const current = await this.plans.find(userId, trx);
     const next = resolveBillingPlan(current, subs, new Date());
     if (next && planStateDiffers(current, next)) announce(await this.changes.write(userId, next, trx));
+    await this.grantGifts(userId, trx, announce);
+  }
+
+  /**
+   * Grants every paid gift waiting for the user's address, as giftGrantWay says: a month of Platinum each (they add
+   * up), or the gift's value as a credit on the Stripe balance of a subscription that will renew; while a live
+   * subscription is set to end they wait. The caller holds the user's lock.
+   */
+  private async grantGifts(
+    userId: string,
+    trx: Transaction<DB>,
+    announce: (written: WrittenPlanState) => void,
+  ): Promise<GiftGrant[]> {
+    const user = await this.users.findById(userId, trx);
+    const gifts = user ? await this.billing.waitingGifts(user.email, trx) : [];
+    const grants: GiftGrant[] = [];
+    for (const gift of gifts) {
+      const now = new Date();
+      const way = giftGrantWay((await this.billing.subscriptionsOf(userId, trx)).map(toSnapshot), now);
+      if (way.as === 'wait') {
+        this.logger.log({ msg: 'Gifts wait for the subscription set to end', userId, gifts: gifts.length });
+        break;
+      }
+      if (way.as === 'credit') {
+        await this.gateway.creditCustomer(
+          way.customerId,
+          GIFT_PRICE_CENTS,
+          'Gift: one month of Platinum',
+          `oddspulse-gift-${gift.id}`,
+        );
+        await this.billing.markGiftGranted(gift.id, userId, 'credit', trx);
+        grants.push({ giftId: gift.id, userId, grantedAs: 'credit', until: null });
+      } else {
+        const next = giftPlanState(await this.plans.find(userId, trx), now);
+        announce(await this.changes.write(userId, next, trx));
+        await this.billing.markGiftGranted(gift.id, userId, 'plan', trx);
+        grants.push({ giftId: gift.id, userId, grantedAs: 'plan', until: next.current_period_end });
+      }
+      this.logger.log({ msg: 'Gift granted', giftId: gift.id, userId, as: way.as });
+    }
+    return grants;
   }
 
   /**

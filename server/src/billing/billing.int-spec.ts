@@ -574,9 +574,38 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
     it('credits the gift to a live subscriber instead of cutting their subscription short', async () => {
       const { session: buyer } = await signUp(t);
       const { session: recipient } = await subscriber('gold');
+      await verifyEmail(t, recipient.user.id);
       await buyGift(buyer, recipient.user.email);
       expect(stand.balanceTransactions.at(-1)).toMatchObject({ amount: -2500 });
       expect(await me(recipient)).toMatchObject({ plan: 'gold', is_gifted: false });
+    });
+
+    it('keeps a gift for a subscriber whose subscription is set to end, and grants it as the plan when it ends', async () => {
+      const { session: buyer } = await signUp(t);
+      const { session: recipient, subscriptionId } = await subscriber('gold');
+      await verifyEmail(t, recipient.user.id);
+      expect((await t.http().post('/api/billing/cancel-subscription').set(bearer(recipient))).status).toBe(200);
+      const credits = stand.balanceTransactions.length;
+      expect((await buyGift(buyer, recipient.user.email)).body.outcome).toBe('applied');
+      // A credit on a balance no invoice will ever draw on would be lost: the gift waits.
+      expect(stand.balanceTransactions).toHaveLength(credits);
+      const gift = () =>
+        t.db
+          .selectFrom('billing_gifts')
+          .select(['status', 'granted_as'])
+          .where('recipient_email', '=', recipient.user.email)
+          .executeTakeFirstOrThrow();
+      expect(await gift()).toEqual({ status: 'paid', granted_as: null });
+      expect(await me(recipient)).toMatchObject({ plan: 'gold', is_gifted: false, cancel_at_period_end: true });
+
+      const sub = stand.subscriptions.get(subscriptionId)!;
+      Object.assign(sub, { status: 'canceled', ended_at: sub.current_period_end, cancel_at_period_end: false });
+      await deliver(stand.subscriptionEvent('customer.subscription.deleted', subscriptionId));
+      expect(await gift()).toEqual({ status: 'granted', granted_as: 'plan' });
+      const info = await me(recipient);
+      expect(info).toMatchObject({ plan: 'platinum', is_gifted: true });
+      expect((new Date(info.subscription_end_date as string).getTime() - Date.now()) / 86_400_000).toBeGreaterThan(27);
+      expect(stand.balanceTransactions).toHaveLength(credits);
     });
 
     it('keeps a gifted Platinum month when its holder buys Gold to start after it', async () => {

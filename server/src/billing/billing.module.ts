@@ -28,7 +28,7 @@ export class BillingModule implements OnModuleInit {
   /** A paid gift waiting for an address is granted when an account is created with it (DECISIONS 4). */
   onModuleInit(): void {
     this.accountCreated.register('billing: grant waiting gifts', async (user) => {
-      await this.sync.grantWaitingGifts(user);
+      await this.sync.grantWaitingGifts(user.id);
     });
   }
 }

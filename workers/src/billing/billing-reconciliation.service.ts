@@ -11,7 +11,6 @@ import {
   StripeGateway,
   StripeNotFoundError,
   StripeUnavailableError,
-  UsersRepository,
 } from '@oddspulse/core';
 import { ExternalFailure } from '../jobs/external-failure';
 import { OnJob } from '../jobs/on-job.decorator';
@@ -55,7 +54,6 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
     private readonly gateway: StripeGateway,
     private readonly billing: BillingRepository,
     private readonly sync: BillingSyncService,
-    private readonly users: UsersRepository,
     private readonly jobs: JobQueueService,
   ) {}
 
@@ -122,10 +120,8 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
         this.failed(walk, error, 'Billing reconciliation of a gift checkout failed', { giftId: pending.id });
       }
     }
-    for (const waiting of await this.billing.waitingGiftAddressesWithAccounts()) {
-      const user = await this.users.findById(waiting.user_id);
-      if (user) report.giftsGranted += (await this.sync.grantWaitingGifts(user)).length;
-    }
+    for (const waiting of await this.billing.waitingGiftAddressesWithAccounts())
+      report.giftsGranted += (await this.sync.grantWaitingGifts(waiting.user_id)).length;
   }
 
   /**

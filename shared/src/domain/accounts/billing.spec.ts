@@ -1,5 +1,6 @@
 import {
   addMonths,
+  giftGrantWay,
   giftPlanState,
   governingSubscription,
   isLiveSubscription,
@@ -197,6 +198,23 @@ describe('planStateDiffers', () => {
     expect(planStateDiffers({ ...next, unlimited: false }, next)).toBe(false);
     expect(planStateDiffers({ ...next, unlimited: false, cancel_at_period_end: true }, next)).toBe(true);
     expect(planStateDiffers(null, next)).toBe(true);
+  });
+});
+
+describe('giftGrantWay', () => {
+  it('grants the plan when nothing is live, a credit to a subscription that will renew', () => {
+    expect(giftGrantWay([], NOW)).toEqual({ as: 'plan' });
+    expect(giftGrantWay([sub({ status: 'canceled', endedAt: at('2026-03-01T00:00:00Z') })], NOW)).toEqual({
+      as: 'plan',
+    });
+    expect(giftGrantWay([sub({ status: 'past_due' })], NOW)).toEqual({ as: 'credit', customerId: 'cus_1' });
+  });
+
+  it('keeps the gift waiting while the live subscription is set to end: a credit would never be spent', () => {
+    expect(giftGrantWay([sub({ cancelAtPeriodEnd: true })], NOW)).toEqual({ as: 'wait' });
+    expect(giftGrantWay([sub({ cancelAtPeriodEnd: true, currentPeriodEnd: at('2026-03-10T00:00:00Z') })], NOW)).toEqual(
+      { as: 'plan' },
+    );
   });
 });
 

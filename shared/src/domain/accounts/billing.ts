@@ -203,6 +203,22 @@ export const GIFT_MONTHS = 1;
 /** The gift's price: one month of Platinum at the one configured price (DECISIONS 1). */
 export const GIFT_PRICE_CENTS = PLAN_PRICE_CENTS[GIFT_PLAN] * GIFT_MONTHS;
 
+/** How a paid gift is granted now: as the plan, as a credit on a Stripe customer's balance, or not yet. */
+export type GiftGrantWay = { as: 'plan' } | { as: 'credit'; customerId: string } | { as: 'wait' };
+
+/**
+ * How a paid gift is granted (DECISIONS 4): as the plan when no subscription is live; to a live subscription that
+ * will renew, as a credit on its customer's Stripe balance (its next invoices are paid from it), since a plan state
+ * cannot hold a gift and a subscription at once; a live subscription set to end keeps it waiting, to be granted as
+ * the plan once it has ended (a credit there would never be spent).
+ */
+export function giftGrantWay(subs: readonly SubscriptionSnapshot[], now: Date): GiftGrantWay {
+  const live = subs.filter((s) => isLiveSubscription(s, now));
+  const renewing = live.find((s) => !s.cancelAtPeriodEnd);
+  if (renewing) return { as: 'credit', customerId: renewing.customerId };
+  return live.length ? { as: 'wait' } : { as: 'plan' };
+}
+
 /** `date` plus whole calendar months in UTC, clamped to the month's last day (Jan 31 + 1 month = Feb 28/29), as Stripe bills. */
 export function addMonths(date: Date, months: number): Date {
   const target = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + months, 1));
