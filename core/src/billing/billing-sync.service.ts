@@ -12,7 +12,7 @@ import {
 } from '@oddspulse/shared';
 import { PlanChanges, type WrittenPlanState } from '../accounts/plan-changes';
 import { PlanRepository } from '../accounts/plan.repository';
-import { UsersRepository } from '../accounts/users.repository';
+import { type UserRow, UsersRepository } from '../accounts/users.repository';
 import type { DB } from '../database/schema';
 import { BillingPrices } from './billing-prices';
 import { BillingRepository, type BillingGiftRow, toSnapshot } from './billing.repository';
@@ -169,11 +169,22 @@ export class BillingSyncService {
     await this.exclusive(`user:${userId}`, undefined, (trx, announce) => this.derive(userId, trx, announce));
   }
 
-  /** A gift checkout was paid (checkout.session.completed, or found paid by the reconciliation job): granted at once when the address has an account. */
+  /**
+   * A gift checkout was paid (checkout.session.completed, or found paid by the reconciliation job): granted at once
+   * when the address has an account. The grant is in the transaction that records the event: a grant that fails
+   * (Stripe's credit call) leaves the event unrecorded and the gift unpaid, so Stripe's redelivery grants it.
+   */
   async giftPaid(giftId: string, event?: EventRef): Promise<{ result: SyncResult; grants: GiftGrant[] }> {
     let paid: BillingGiftRow | undefined;
-    const fresh = await this.exclusive(`gift:${giftId}`, event, async (trx) => {
+    let recipient: UserRow | undefined;
+    let grants: GiftGrant[] = [];
+    const fresh = await this.exclusive(`gift:${giftId}`, event, async (trx, announce) => {
       paid = await this.billing.markGiftPaid(giftId, trx);
+      recipient = paid && (await this.users.findByEmail(paid.recipient_email, trx));
+      if (!recipient) return;
+      // every grant holds the user's lock; nothing takes a gift's lock while holding a user's, so no deadlock
+      await this.billing.lock(`user:${recipient.id}`, trx);
+      grants = await this.grantGifts(recipient.id, trx, announce);
     });
     if (!fresh) return { result: { outcome: 'duplicate' }, grants: [] };
     if (!paid) {
@@ -192,8 +203,6 @@ export class BillingSyncService {
       };
     }
     this.logger.log({ msg: 'Gift paid', giftId, event: event?.id });
-    const recipient = await this.users.findByEmail(paid.recipient_email);
-    const grants = recipient ? await this.grantWaitingGifts(recipient.id) : [];
     return { result: { outcome: 'applied', userId: recipient?.id ?? null }, grants };
   }
 
@@ -212,7 +221,7 @@ export class BillingSyncService {
     return { gift, grants: recipient ? await this.grantWaitingGifts(recipient.id) : [] };
   }
 
-  /** Grants the paid gifts waiting for the user's address: when a gift is paid, at sign-up, by the reconciliation job. */
+  /** Grants the paid gifts waiting for the user's address: a support gift's, at sign-up, by the reconciliation job. */
   async grantWaitingGifts(userId: string): Promise<GiftGrant[]> {
     let grants: GiftGrant[] = [];
     await this.exclusive(`user:${userId}`, undefined, async (trx, announce) => {

@@ -580,6 +580,30 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(await me(recipient)).toMatchObject({ plan: 'gold', is_gifted: false });
     });
 
+    it('grants a gift whose credit Stripe failed when Stripe delivers its event again, once', async () => {
+      const { session: buyer } = await signUp(t);
+      const { session: recipient } = await subscriber('gold');
+      await verifyEmail(t, recipient.user.id);
+      expect(
+        (await t.http().post('/api/billing/gift').set(bearer(buyer)).send({ email: recipient.user.email })).status,
+      ).toBe(200);
+      const event = stand.event('checkout.session.completed', stand.pay(sessionIdOf()).session);
+      const credits = stand.balanceTransactions.length;
+      stand.failing = true;
+      expect(await deliver(event)).toMatchObject({ status: 503, body: { code: 'WEBHOOK_RETRY' } });
+      stand.failing = false;
+      expect((await deliver(event)).body.outcome).toBe('applied');
+      expect((await deliver(event)).body.outcome).toBe('duplicate');
+      expect(stand.balanceTransactions.slice(credits)).toEqual([expect.objectContaining({ amount: -2500 })]);
+      expect(
+        await t.db
+          .selectFrom('billing_gifts')
+          .select(['status', 'granted_as'])
+          .where('recipient_email', '=', recipient.user.email)
+          .executeTakeFirstOrThrow(),
+      ).toEqual({ status: 'granted', granted_as: 'credit' });
+    });
+
     it('keeps a gift for a subscriber whose subscription is set to end, and grants it as the plan when it ends', async () => {
       const { session: buyer } = await signUp(t);
       const { session: recipient, subscriptionId } = await subscriber('gold');
