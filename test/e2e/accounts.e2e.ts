@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { openUserMenu, signInThroughForm, uniqueEmail } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { openUserMenu, signInThroughForm, uniqueEmail, verificationToken } from './support/accounts';
 import { newUser, signIn, signInWithForm, subscribedUser, userOnPlan } from './support/users';
 
 // spec 000 §2 login/signup, §4 username check and sign out; DECISIONS 6 username rule
@@ -242,26 +242,6 @@ test('a Platinum user sends a support request that is mailed to support marked p
   expect(acknowledgement?.text).toContain('marked priority as part of your Platinum plan');
   expect(acknowledgement?.text).not.toContain('NBA board');
 });
-
-/** The token of the newest verification link the dev outbox holds for `email`. */
-async function verificationToken(request: APIRequestContext, email: string): Promise<string> {
-  let token: string | undefined;
-  await expect
-    .poll(async () => {
-      const outbox = (await (
-        await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })
-      ).json()) as {
-        to: string;
-        text: string;
-      }[];
-      token = /verify_token=([\w%-]+)/.exec(
-        outbox.find((m) => m.to === email && m.text.includes('verify_token'))?.text ?? '',
-      )?.[1];
-      return token;
-    })
-    .toBeTruthy();
-  return decodeURIComponent(token!);
-}
 
 // Sign-up mails a link that verifies the address; until then the shell says so and sends the link again on request
 test('a new account is told to verify its address, gets the link again, and follows it', async ({

@@ -1,13 +1,13 @@
 import { expect, test } from '@playwright/test';
-import { signInThroughApi, uniqueEmail } from './support/accounts';
+import { signInThroughApi, uniqueEmail, verificationToken } from './support/accounts';
 import { newUser, signIn } from './support/users';
 
 const PASSWORD = 'Sturdy-pass-42';
 
 // DECISIONS 4 (a gift is one month of Platinum), spec 000 §4 gift notification: once per user, Platinum for 1 month,
 // with the active-until date. The gift is bought through the real flow: the gift form, the local checkout and its
-// signed webhook, then the recipient's sign-up, which grants it.
-test('a gift bought for a new address is granted at sign-up, and its notification shows once', async ({
+// signed webhook, then the recipient's sign-up and the verification of the address, which grants it.
+test('a gift bought for a new address is granted once its account verifies it, and its notification shows once', async ({
   page,
   request,
 }, testInfo) => {
@@ -39,9 +39,12 @@ test('a gift bought for a new address is granted at sign-up, and its notificatio
   });
   expect(signup.ok()).toBe(true);
   const { access_token } = (await signup.json()) as { access_token: string };
-  const me = (await (
-    await request.get('/api/me', { headers: { Authorization: `Bearer ${access_token}` } })
-  ).json()) as { subscription_end_date: string };
+  const meNow = () => request.get('/api/me', { headers: { Authorization: `Bearer ${access_token}` } });
+  // signing up with the address does not prove it: the gift waits for the link mailed to it
+  expect(await (await meNow()).json()).toMatchObject({ plan: 'free', is_gifted: false });
+  const token = await verificationToken(request, recipientEmail);
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
+  const me = (await (await meNow()).json()) as { subscription_end_date: string };
   const days = (new Date(me.subscription_end_date).getTime() - Date.now()) / 86_400_000;
   expect(days).toBeGreaterThan(27);
   expect(days).toBeLessThan(32);
@@ -61,11 +64,13 @@ test('a gift bought for a new address is granted at sign-up, and its notificatio
   await expect(page.getByTestId('gift-notification')).toBeHidden();
 });
 
-// DECISIONS 4: a gift for someone who already has an account is theirs as soon as it is paid.
+// DECISIONS 4: a gift for someone whose account has verified the address is theirs as soon as it is paid.
 test('a gift for an existing free account gives it Platinum at once', async ({ page, request }, testInfo) => {
   test.skip(testInfo.project.name === 'mobile', 'the same flow as above; run once');
   const buyer = await newUser(request, testInfo, 'giver');
   const friend = await newUser(request, testInfo, 'friend');
+  const token = await verificationToken(request, friend.email);
+  expect((await request.post('/api/auth/verify-email', { data: { token } })).ok()).toBe(true);
   await signIn(page, buyer, { path: '/usage-plan' });
   await page.getByTestId('gift-platinum').getByLabel('Their email').fill(friend.email);
   await page.getByTestId('gift-platinum').getByRole('button', { name: 'Buy the gift' }).click();

@@ -206,7 +206,7 @@ export class BillingSyncService {
     return { result: { outcome: 'applied', userId: recipient?.id ?? null }, grants };
   }
 
-  /** Support staff's gift (`npm run gift -- EMAIL`): paid by the house, granted at once or at sign-up. */
+  /** Support staff's gift (`npm run gift -- EMAIL`): paid by the house, granted now or once the address is verified. */
   async grantSupportGift(rawEmail: string): Promise<{ gift: BillingGiftRow; grants: GiftGrant[] }> {
     const email = normaliseEmail(rawEmail);
     const gift = await this.billing.createGift({
@@ -221,7 +221,7 @@ export class BillingSyncService {
     return { gift, grants: recipient ? await this.grantWaitingGifts(recipient.id) : [] };
   }
 
-  /** Grants the paid gifts waiting for the user's address: a support gift's, at sign-up, by the reconciliation job. */
+  /** Grants the paid gifts waiting for the user's address: a support gift, at verification, the reconciliation job. */
   async grantWaitingGifts(userId: string): Promise<GiftGrant[]> {
     let grants: GiftGrant[] = [];
     await this.exclusive(`user:${userId}`, undefined, async (trx, announce) => {
@@ -247,17 +247,18 @@ export class BillingSyncService {
   }
 
   /**
-   * Grants every paid gift waiting for the user's address, as giftGrantWay says: a month of Platinum each (they add
-   * up), or the gift's value as a credit on the Stripe balance of a subscription that will renew; while a live
-   * subscription is set to end they wait. The caller holds the user's lock.
+   * Grants every paid gift waiting for the user's address once it is verified (an unproved address may be anyone's,
+   * DECISIONS 4), as giftGrantWay says: a month of Platinum each (they add up), or the gift's value as a credit on the
+   * Stripe balance of a subscription that will renew; while a live subscription is set to end they wait. The caller
+   * holds the user's lock.
    */
   private async grantGifts(
     userId: string,
     trx: Transaction<DB>,
     announce: (written: WrittenPlanState) => void,
   ): Promise<GiftGrant[]> {
-    const user = await this.users.findById(userId, trx);
-    const gifts = user ? await this.billing.waitingGifts(user.email, trx) : [];
+    const email = await this.users.verifiedEmail(userId, trx);
+    const gifts = email ? await this.billing.waitingGifts(email, trx) : [];
     const grants: GiftGrant[] = [];
     for (const gift of gifts) {
       const now = new Date();

@@ -242,13 +242,14 @@ export class BillingRepository {
       .execute();
   }
 
-  /** Addresses with a paid gift that now have an account (a grant at sign-up that did not happen). */
-  async waitingGiftAddressesWithAccounts(): Promise<Array<{ email: string; user_id: string }>> {
+  /** Addresses with a paid gift that an account has now verified (a grant at verification that did not happen). */
+  async verifiedAddressesWithWaitingGifts(): Promise<Array<{ email: string; user_id: string }>> {
     return this.db
       .selectFrom('billing_gifts')
       .innerJoin('users', 'users.email', 'billing_gifts.recipient_email')
       .select(['users.email as email', 'users.id as user_id'])
       .where('billing_gifts.status', '=', 'paid')
+      .where('users.email_verified_at', 'is not', null)
       .distinct()
       .execute();
   }

@@ -5,7 +5,7 @@ import { PassportModule } from '@nestjs/passport';
 import { APP_CONFIG, appleConfigured, googleConfigured, type AppConfig } from '@oddspulse/core';
 import { ApiKeyService } from './api-keys/api-key.service';
 import { ApiKeysController } from './api-keys/api-keys.controller';
-import { AccountCreatedHooks } from './auth/account-created.hooks';
+import { AccountCreatedHooks, EmailVerifiedHooks } from './auth/account-created.hooks';
 import { AuditController } from './audit/audit.controller';
 import { AuditService } from './audit/audit.service';
 import { AuthController } from './auth/auth.controller';
@@ -83,6 +83,7 @@ const ACCESS_GUARDS = [
   ],
   providers: [
     AccountCreatedHooks,
+    EmailVerifiedHooks,
     PasswordService,
     PasswordStrength,
     AuditService,
@@ -115,7 +116,7 @@ const ACCESS_GUARDS = [
     },
   ],
   exports: [
-    AccountCreatedHooks,
+    EmailVerifiedHooks,
     PasswordService,
     LoginThrottle,
     AuthService,

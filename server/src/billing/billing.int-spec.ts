@@ -1,12 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { AuditActions, BillingMessages } from '@oddspulse/shared';
-import { deleteKeysWithPrefix } from '@oddspulse/core';
-import { bearer, signUp, uniqueEmail, TEST_PASSWORD, verifyEmail } from '../../../test/support/accounts-app';
+import { deleteKeysWithPrefix, PlanRepository } from '@oddspulse/core';
+import {
+  bearer,
+  outboxMailTo,
+  signUp,
+  uniqueEmail,
+  TEST_PASSWORD,
+  verifyEmail,
+} from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in';
+import { AuthService } from '../accounts/auth/auth.service';
 import type { Session } from '../accounts/auth/session.service';
 
 type Json = Record<string, unknown>;
@@ -43,6 +52,7 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
     });
     t = await createGatewayApp({
       REDIS_PREFIX: prefix,
+      DEV_OUTBOX: true,
       STRIPE_SECRET_KEY: 'sk_test_standin',
       STRIPE_WEBHOOK_SECRET: stand.webhookSecret,
       STRIPE_API_BASE_URL: url,
@@ -553,6 +563,7 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
     it('gives an existing account a month of Platinum when the gift is paid', async () => {
       const { session: buyer } = await signUp(t);
       const { session: recipient, email } = await signUp(t);
+      await verifyEmail(t, recipient.user.id);
       expect((await buyGift(buyer, email.toUpperCase())).body.outcome).toBe('applied');
       const info = await me(recipient);
       expect(info).toMatchObject({ plan: 'platinum', is_gifted: true });
@@ -562,13 +573,51 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(await me(buyer)).toMatchObject({ plan: 'free' });
     });
 
-    it('keeps a paid gift for an address without an account and grants it at sign-up', async () => {
+    it('keeps a paid gift for an address until an account verifies it, not one that only signs up with it', async () => {
       const { session: buyer } = await signUp(t);
       const email = uniqueEmail('future');
       await buyGift(buyer, email);
       const res = await t.http().post('/api/auth/signup').send({ email, password: TEST_PASSWORD });
       expect(res.status).toBe(201);
-      expect(await me(res.body as Session)).toMatchObject({ plan: 'platinum', is_gifted: true });
+      const recipient = res.body as Session;
+      expect(await me(recipient)).toMatchObject({ plan: 'free', is_gifted: false, email_verified: false });
+      // and not for an account whose address is unproved when the gift is paid
+      await buyGift(buyer, email);
+      expect(await me(recipient)).toMatchObject({ plan: 'free', is_gifted: false });
+
+      const mail = await outboxMailTo(t, email, 'Verify your OddsPulse email address');
+      const token = decodeURIComponent(/verify_token=([\w%-]+)/.exec(mail.text)![1]);
+      expect((await t.http().post('/api/auth/verify-email').send({ token })).status).toBe(200);
+      const info = await me(recipient);
+      expect(info).toMatchObject({ plan: 'platinum', is_gifted: true, email_verified: true });
+      // both gifts, one month each
+      const days = (new Date(info.subscription_end_date as string).getTime() - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(55);
+    });
+
+    it('grants a waiting gift when a password reset link proves the address', async () => {
+      const { session: buyer } = await signUp(t);
+      const { session: recipient, email } = await signUp(t);
+      await buyGift(buyer, email);
+      expect(await me(recipient)).toMatchObject({ plan: 'free' });
+      expect((await t.http().post('/api/auth/password-reset').send({ email })).status).toBeLessThan(300);
+      const token = decodeURIComponent(/reset_token=([\w%-]+)/.exec((await outboxMailTo(t, email)).text)![1]);
+      const reset = await t
+        .http()
+        .post('/api/auth/password-reset/confirm')
+        .send({ token, password: `${TEST_PASSWORD}-again` });
+      expect(reset.status).toBe(200);
+      expect(await me(reset.body as Session)).toMatchObject({ plan: 'platinum', is_gifted: true });
+    });
+
+    it('grants a waiting gift at an OAuth sign-up, the provider having verified the address', async () => {
+      const { session: buyer } = await signUp(t);
+      const email = uniqueEmail('oauth');
+      await buyGift(buyer, email);
+      const user = await t
+        .get(AuthService)
+        .oauthUser({ provider: 'google', subject: `g-${randomBytes(5).toString('hex')}`, email, emailVerified: true });
+      expect(await t.get(PlanRepository).find(user.id)).toMatchObject({ plan: 'platinum', is_gifted: true });
     });
 
     it('credits the gift to a live subscriber instead of cutting their subscription short', async () => {

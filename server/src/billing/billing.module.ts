@@ -1,7 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { BillingSyncService } from '@oddspulse/core';
 import { AccountsModule } from '../accounts/accounts.module';
-import { AccountCreatedHooks } from '../accounts/auth/account-created.hooks';
+import { EmailVerifiedHooks } from '../accounts/auth/account-created.hooks';
 import { BillingController } from './billing.controller';
 import { BillingService } from './billing.service';
 import { BillingWebhookController } from './billing-webhook.controller';
@@ -21,13 +21,16 @@ import { LocalCheckoutController } from './local-checkout.controller';
 })
 export class BillingModule implements OnModuleInit {
   constructor(
-    private readonly accountCreated: AccountCreatedHooks,
+    private readonly emailVerified: EmailVerifiedHooks,
     private readonly sync: BillingSyncService,
   ) {}
 
-  /** A paid gift waiting for an address is granted when an account is created with it (DECISIONS 4). */
+  /**
+   * A paid gift waiting for an address is granted when an account proves the address its own (DECISIONS 4): signing
+   * up with an address is not proof, or anyone could take a gift by signing up with its recipient's address first.
+   */
   onModuleInit(): void {
-    this.accountCreated.register('billing: grant waiting gifts', async (user) => {
+    this.emailVerified.register('billing: grant waiting gifts', async (user) => {
       await this.sync.grantWaitingGifts(user.id);
     });
   }

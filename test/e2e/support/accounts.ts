@@ -1,4 +1,4 @@
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'oddspulse-demo';
 
@@ -78,4 +78,24 @@ export async function openUserMenu(page: Page, testInfo: TestInfo) {
   const panel = page.getByTestId('user-menu-panel');
   await expect(panel.getByRole('menu', { name: 'Account' })).toBeVisible();
   return panel;
+}
+
+/** The token of the newest verification link the dev outbox holds for `email`. */
+export async function verificationToken(request: APIRequestContext, email: string): Promise<string> {
+  let token: string | undefined;
+  await expect
+    .poll(async () => {
+      const outbox = (await (
+        await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })
+      ).json()) as {
+        to: string;
+        text: string;
+      }[];
+      token = /verify_token=([\w%-]+)/.exec(
+        outbox.find((m) => m.to === email && m.text.includes('verify_token'))?.text ?? '',
+      )?.[1];
+      return token;
+    })
+    .toBeTruthy();
+  return decodeURIComponent(token!);
 }

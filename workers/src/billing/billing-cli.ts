@@ -31,7 +31,7 @@ async function main(): Promise<void> {
       const { gift, grants } = await app.get(BillingSyncService).grantSupportGift(argument);
       const grant = grants.find((g) => g.giftId === gift.id);
       const outcome = !grant
-        ? `Not granted yet: the gift waits for an account with ${gift.recipient_email} (granted at sign-up), or for its subscription set to end to end (granted then).`
+        ? `Not granted yet: the gift waits until an account verifies ${gift.recipient_email}, or its subscription set to end has ended.`
         : grant.grantedAs === 'plan'
           ? `Granted: ${gift.recipient_email} has Platinum until ${grant.until!.toISOString()}.`
           : `Granted as a credit of one Platinum month on ${gift.recipient_email}'s subscription (their next invoices are paid from it).`;

@@ -94,6 +94,7 @@ describe('billing reconciliation (the stripe SDK against a stand-in, real Postgr
   it('grants a gift whose checkout was paid but whose webhook never came', async () => {
     const buyer = await customer();
     const recipient = await users.create(`gift-${randomBytes(5).toString('hex')}@example.com`);
+    await users.markEmailVerified(recipient.id, recipient.email);
     const gift = await billing.createGift({
       recipient_email: recipient.email,
       purchaser_user_id: buyer.user.id,

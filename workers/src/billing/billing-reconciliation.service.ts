@@ -120,7 +120,7 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
         this.failed(walk, error, 'Billing reconciliation of a gift checkout failed', { giftId: pending.id });
       }
     }
-    for (const waiting of await this.billing.waitingGiftAddressesWithAccounts())
+    for (const waiting of await this.billing.verifiedAddressesWithWaitingGifts())
       report.giftsGranted += (await this.sync.grantWaitingGifts(waiting.user_id)).length;
   }
 

@@ -57,8 +57,8 @@ export function BillingSuccessPage() {
       <>
         <h1>Your gift is on its way!</h1>
         <p>
-          {giftFor} gets one month of Platinum: at once if they have an account, or as soon as they sign up with this
-          address. A receipt is in your billing history.
+          {giftFor} gets one month of Platinum: at once if their account has verified this address, or as soon as one
+          does. A receipt is in your billing history.
         </p>
       </>
     );

@@ -18,8 +18,8 @@ export function GiftPlatinum() {
     <section className="card" aria-labelledby="gift-title" data-testid="gift-platinum">
       <h2 id="gift-title">Give Platinum as a gift</h2>
       <p className="muted">
-        One month of Platinum for {formatAmount(GIFT_PRICE_CENTS)}, paid once. They get it at once, or when they sign up
-        with this address.
+        One month of Platinum for {formatAmount(GIFT_PRICE_CENTS)}, paid once. They get it at once if their account has
+        verified this address, or as soon as one does.
       </p>
       <SingleFieldForm
         onSubmit={submit}

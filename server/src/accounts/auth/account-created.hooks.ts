@@ -1,34 +1,51 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { UserRow } from '@oddspulse/core';
 
-type AccountCreatedHook = (user: UserRow) => Promise<void>;
+type AccountHook = (user: Pick<UserRow, 'id' | 'email'>) => Promise<void>;
 
 /**
- * What other domains do when an account is created (billing grants the gifts waiting for the address), without
- * accounts depending on them. Hooks run after the account is committed; one that fails is logged with its error
- * and the sign-up stands (billing's daily reconciliation grants a gift that was missed).
+ * What other domains do when something happens to an account, without accounts depending on them. Hooks run after
+ * it is committed; one that fails is logged with its error and what happened stands (billing's daily reconciliation
+ * grants a gift that was missed).
  */
-@Injectable()
-export class AccountCreatedHooks {
-  private readonly logger = new Logger(AccountCreatedHooks.name);
-  private readonly hooks: Array<{ name: string; run: AccountCreatedHook }> = [];
+abstract class AccountHooks {
+  private readonly hooks: Array<{ name: string; run: AccountHook }> = [];
 
-  register(name: string, run: AccountCreatedHook): void {
+  constructor(
+    private readonly logger: Logger,
+    private readonly failed: string,
+  ) {}
+
+  register(name: string, run: AccountHook): void {
     this.hooks.push({ name, run });
   }
 
-  async run(user: UserRow): Promise<void> {
+  async run(user: Pick<UserRow, 'id' | 'email'>): Promise<void> {
     for (const hook of this.hooks) {
       try {
         await hook.run(user);
       } catch (error) {
-        this.logger.error({
-          msg: 'An account-created hook failed; the account stands',
-          hook: hook.name,
-          userId: user.id,
-          err: error,
-        });
+        this.logger.error({ msg: this.failed, hook: hook.name, userId: user.id, err: error });
       }
     }
+  }
+}
+
+/** When an account is created (accounts mails the verification link). */
+@Injectable()
+export class AccountCreatedHooks extends AccountHooks {
+  constructor() {
+    super(new Logger(AccountCreatedHooks.name), 'An account-created hook failed; the account stands');
+  }
+}
+
+/**
+ * When an account's address is proved its owner's: a verification link, a password reset link or an OAuth provider's
+ * verified address (billing grants the gifts waiting for the address, DECISIONS 4).
+ */
+@Injectable()
+export class EmailVerifiedHooks extends AccountHooks {
+  constructor() {
+    super(new Logger(EmailVerifiedHooks.name), 'An email-verified hook failed; the verification stands');
   }
 }

@@ -13,7 +13,7 @@ import {
 } from '@oddspulse/core';
 import { AuditService, type RequestOrigin } from '../audit/audit.service';
 import { LoginThrottle } from '../access/login-throttle';
-import { AccountCreatedHooks } from './account-created.hooks';
+import { AccountCreatedHooks, EmailVerifiedHooks } from './account-created.hooks';
 import type { AuthUser } from './auth-user';
 import type { ConfirmPasswordReset, Credentials, SignupInput } from './auth.dto';
 import { randomToken, sha256 } from './crypto';
@@ -50,6 +50,7 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly oauthState: OAuthStateService,
     private readonly accountCreated: AccountCreatedHooks,
+    private readonly emailVerified: EmailVerifiedHooks,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -149,6 +150,7 @@ export class AuthService {
   async oauthUser(profile: OAuthProfile): Promise<UserRow> {
     let created = false;
     let claimed: number | null = null;
+    let verified = false;
     const user = await this.users.transaction(async (trx) => {
       const linked = await this.users.findUserIdByIdentity(profile.provider, profile.subject, trx);
       if (linked) {
@@ -173,6 +175,7 @@ export class AuthService {
         // the sign-in credential is replaced, as by a reset
         claimed = await this.sessions.revokeAllIn(user.id, 'password_reset', trx);
       }
+      verified = true;
       return user;
     });
     if (claimed !== null) {
@@ -185,6 +188,7 @@ export class AuthService {
       });
     }
     if (created) await this.accountCreated.run(user);
+    if (verified) await this.emailVerified.run(user);
     return user;
   }
 
@@ -256,6 +260,7 @@ export class AuthService {
       await this.users.markEmailVerified(found.id, found.email, trx);
       return found;
     });
+    await this.emailVerified.run(user);
     const ended = await this.sessions.revokeAll(user.id, 'password_reset');
     // the link proved the mailbox: the owner signs in again at once, whatever locked the account
     await this.throttle.cleared(user.email);

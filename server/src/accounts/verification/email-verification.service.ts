@@ -11,7 +11,7 @@ import {
   UsersRepository,
 } from '@oddspulse/core';
 import { ApiErrors } from '../../errors/api-errors';
-import { AccountCreatedHooks } from '../auth/account-created.hooks';
+import { AccountCreatedHooks, EmailVerifiedHooks } from '../auth/account-created.hooks';
 import { randomToken, sha256 } from '../auth/crypto';
 
 /** How long a verification link works. */
@@ -35,6 +35,7 @@ export class EmailVerificationService implements OnModuleInit {
     private readonly links: EmailVerificationRepository,
     private readonly mail: MailService,
     private readonly accountCreated: AccountCreatedHooks,
+    private readonly emailVerified: EmailVerifiedHooks,
     limiters: RateLimiters,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -88,10 +89,11 @@ export class EmailVerificationService implements OnModuleInit {
       const link = await this.links.consume(sha256(token), trx);
       if (!link) return null;
       await this.users.markEmailVerified(link.user_id, link.email, trx);
-      return (await this.users.verifiedEmail(link.user_id, trx)) === link.email ? link.email : null;
+      return (await this.users.verifiedEmail(link.user_id, trx)) === link.email ? link : null;
     });
     if (!verified) throw ApiErrors.validation(AccountMessages.verificationTokenInvalid, 'VERIFICATION_TOKEN_INVALID');
-    return { email: verified };
+    await this.emailVerified.run({ id: verified.user_id, email: verified.email });
+    return { email: verified.email };
   }
 
   private async sendLink(userId: string, email: string): Promise<void> {
