@@ -4,6 +4,7 @@ import {
   findEvBetsOnBoard,
   findMiddlesOnBoard,
   type ArbitrageOpportunity,
+  type BoardPositions,
   type EvBet,
   type MiddleOpportunity,
   type OpportunityUpdate,
@@ -20,7 +21,13 @@ const prefix = `${process.env.REDIS_PREFIX}-scanners`;
 const NFL = 'americanfootball_nfl';
 const NBA = 'basketball_nba';
 
-type Body<T> = { opportunities: T[]; boards: unknown[]; unavailable: string[]; generated_at: string };
+type Body<T> = {
+  opportunities: T[];
+  boards: unknown[];
+  unavailable: string[];
+  generated_at: string;
+  positions?: BoardPositions;
+};
 
 /** What re-sizing must reproduce: the engine's own stakes, payouts and profit for the caller's settings. */
 const sizing = (o: ArbitrageOpportunity | MiddleOpportunity) => ({
@@ -241,6 +248,39 @@ describe('scanner REST calls (real Redis, detection on the recorded NFL board an
       const engine = findArbitrageOnBoard(fixtures.nfl.events, { minProfitPct: 0.1 }, Date.parse(body.generated_at));
       expect(body.opportunities.length).toBe(engine.length - 1);
       expect(body.opportunities.map((o) => o.eventId)).not.toContain(field.split(':')[1]);
+    } finally {
+      await state.saveEventOpportunities('arbitrage', NFL, [[field, JSON.parse(kept[field]) as OpportunityUpdate[]]]);
+    }
+  });
+
+  // docs/realtime.md: the scanner's socket joins each sport's room from where its channel stood as the answer's
+  // opportunities were read, so an update published meanwhile (an arbitrage gone) is replayed, and none it holds twice
+  it("carries each sport's channel position, read with the opportunities", async () => {
+    for (const kind of ['arbitrage', 'middles'] as const) {
+      const at = { [NFL]: await t.publisher.position(kind, NFL), [NBA]: await t.publisher.position(kind, NBA) };
+      expect(at[NFL].seq).toBeGreaterThan(0);
+      const body = await ok<ArbitrageOpportunity>(`/api/${kind}?sports=${NFL},${NBA}&bankroll=1000`, users.platinum);
+      expect([kind, body.positions]).toEqual([kind, at]);
+    }
+
+    // an arbitrage closes as detection closes it: saved, then its `gone` published
+    const key = t.redis.key(...RedisKeys.opportunities('arbitrage', NFL));
+    const kept = await t.redis.client.hgetall(key);
+    const [field] = Object.keys(kept);
+    const [closed] = JSON.parse(kept[field]) as OpportunityUpdate[];
+    const state = new LiveStateRepository(t.redis);
+    await state.saveEventOpportunities('arbitrage', NFL, [[field, []]]);
+    try {
+      const seq = await t.publisher.publish({
+        channel: 'arbitrage',
+        key: NFL,
+        at: new Date().toISOString(),
+        type: 'opportunities',
+        data: { updates: [{ ...closed, action: 'gone', opportunity: undefined }] },
+      });
+      const body = await ok<ArbitrageOpportunity>(`/api/arbitrage?sports=${NFL}&bankroll=1000`, users.platinum);
+      expect(body.opportunities.map((o) => o.id)).not.toContain(closed.id);
+      expect(body.positions?.[NFL].seq).toBe(seq);
     } finally {
       await state.saveEventOpportunities('arbitrage', NFL, [[field, JSON.parse(kept[field]) as OpportunityUpdate[]]]);
     }

@@ -1663,7 +1663,7 @@ export interface components {
               }[];
             }[];
           }[];
-          /** @description Each sport's socket channel position, read with its board: subscribe from it (docs/realtime.md) */
+          /** @description Each sport's socket channel position, read with its data: subscribe from it (docs/realtime.md) */
           positions: {
             [key: string]: {
               seq: number;
@@ -1676,7 +1676,7 @@ export interface components {
           packed: 3;
           boards: unknown[];
         } & {
-          /** @description Each sport's socket channel position, read with its board: subscribe from it (docs/realtime.md) */
+          /** @description Each sport's socket channel position, read with its data: subscribe from it (docs/realtime.md) */
           positions: {
             [key: string]: {
               seq: number;
@@ -2116,6 +2116,13 @@ export interface components {
        * @example 2026-11-26T18:30:00.000Z
        */
       generated_at: string;
+      /** @description Each sport's ev channel position, read with its bets; absent for another method than detection's */
+      positions?: {
+        [key: string]: {
+          seq: number;
+          epoch: string | null;
+        };
+      };
     };
     ScannersArbitrageAnswer: {
       /** @description Best first */
@@ -2207,6 +2214,13 @@ export interface components {
        * @example 2026-11-26T18:30:00.000Z
        */
       generated_at: string;
+      /** @description Each sport's socket channel position, read with its data: subscribe from it (docs/realtime.md) */
+      positions: {
+        [key: string]: {
+          seq: number;
+          epoch: string | null;
+        };
+      };
     };
     ScannersMiddlesAnswer: {
       /** @description Best first */
@@ -2298,6 +2312,13 @@ export interface components {
        * @example 2026-11-26T18:30:00.000Z
        */
       generated_at: string;
+      /** @description Each sport's socket channel position, read with its data: subscribe from it (docs/realtime.md) */
+      positions: {
+        [key: string]: {
+          seq: number;
+          epoch: string | null;
+        };
+      };
     };
     SteamActiveAnswer: {
       /** @description Newest first */
@@ -2443,6 +2464,13 @@ export interface components {
        * @example 2026-11-26T18:30:00.000Z
        */
       generated_at: string;
+      /** @description Each sport's socket channel position, read with its data: subscribe from it (docs/realtime.md) */
+      positions: {
+        [key: string]: {
+          seq: number;
+          epoch: string | null;
+        };
+      };
     };
     SteamRecordAnswer: {
       overall: {

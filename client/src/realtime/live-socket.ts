@@ -14,6 +14,7 @@ import {
   roomName,
   RoomSequences,
   SOCKET_RECONNECT_DELAYS_MS,
+  type BoardPositions,
   type RealtimeChannel,
   type RealtimeEnvelope,
   type RealtimeSnapshot,
@@ -48,6 +49,9 @@ export type Topic<C extends RealtimeChannel = RealtimeChannel> = { channel: C } 
   : C extends 'reactions'
     ? { eventId: string; sport?: never }
     : { sport: string; eventId?: never });
+
+/** A channel whose rooms are per sport. */
+export type SportChannel = Exclude<RealtimeChannel, 'user' | 'reactions'>;
 
 /** A room's snapshot as its listeners get it: the room's whole state at `seq` (after a gap or a new epoch). */
 export type SnapshotMessage = RealtimeSnapshot & { type: 'snapshot' };
@@ -232,6 +236,14 @@ export class LiveSocket {
     if (!room || (!room.answering && (at === undefined || level))) return;
     room.resyncing = true;
     this.sendSubscribe(key);
+  }
+
+  /**
+   * catchUp for the rooms of a per-sport channel, each from the position a first load read its sport's data at (the
+   * `positions` of GET /api/boards, /api/arbitrage, /api/middles, /api/steam).
+   */
+  catchUpSports(channel: SportChannel, positions: BoardPositions): void {
+    for (const [sport, from] of Object.entries(positions)) this.catchUp({ channel, sport }, from);
   }
 
   /** The last seq applied in a topic's room (undefined before any). */

@@ -14,6 +14,7 @@ import type {
 import { channelPosition, type ChannelPosition, type StateWrites } from '../realtime/realtime-publisher.service';
 import { boardFieldWrites, eventsFromFields } from './board-fields';
 import { RedisService } from '../redis/redis.service';
+import { positionedHashValues } from '../redis/positioned-hash';
 import { RealtimeKeys, RedisKeys } from '../redis/redis-keys';
 import { deepFreeze } from '../util/deep-freeze';
 
@@ -325,12 +326,21 @@ export class LiveStateRepository {
     return this.redis.client.get(this.redis.key(...RedisKeys.scoreboardRevision(sport)));
   }
 
-  /** The current opportunities of several sports, in one list (one HVALS per sport, sent together: each in its slot). */
-  async opportunitiesOf<T>(kind: OpportunityKind, sports: readonly string[]): Promise<Array<OpportunityUpdate<T>>> {
-    const perSport = await Promise.all(
-      sports.map((sport) => this.redis.client.hvals(this.redis.key(...RedisKeys.opportunities(kind, sport)))),
+  /**
+   * The current opportunities of several sports, each with where its channel of the kind stood (positionedHashValues:
+   * detection saves them before it publishes their updates), one transaction per sport, sent together: each in its slot.
+   */
+  async positionedOpportunities<T>(
+    kind: OpportunityKind,
+    sports: readonly string[],
+  ): Promise<Array<{ updates: Array<OpportunityUpdate<T>>; position: ChannelPosition }>> {
+    const reads = await Promise.all(
+      sports.map((sport) => positionedHashValues(this.redis, kind, sport, RedisKeys.opportunities(kind, sport))),
     );
-    return perSport.flat().flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>);
+    return reads.map(({ values, position }) => ({
+      updates: values.flatMap((value) => JSON.parse(value) as Array<OpportunityUpdate<T>>),
+      position,
+    }));
   }
 
   /** The revision of each sport's opportunities, in the order asked ('0' before detection has changed them). */

@@ -9,7 +9,8 @@ import {
 } from '@oddspulse/shared';
 import { RedisKeys } from '../redis/redis-keys';
 import { RedisService } from '../redis/redis.service';
-import type { StateWrites } from '../realtime/realtime-publisher.service';
+import type { ChannelPosition, StateWrites } from '../realtime/realtime-publisher.service';
+import { positionedHashValues } from '../redis/positioned-hash';
 
 /**
  * Appends an event's quotes to its window in one step, so workers recording the same event at once lose none.
@@ -99,10 +100,20 @@ export class SteamStateRepository {
     return held.map((json) => JSON.parse(json) as SteamAlert);
   }
 
-  /** The active alerts of several sports. */
-  async alertsOf(sports: readonly string[]): Promise<SteamAlert[]> {
-    const all = await Promise.all(sports.map((sport) => this.alerts(sport)));
-    return all.flat();
+  /**
+   * The active alerts of several sports, each sport's with where its steam channel stood (positionedHashValues: an
+   * alert is saved in the step that publishes its change).
+   */
+  async positionedAlerts(
+    sports: readonly string[],
+  ): Promise<Array<{ alerts: SteamAlert[]; position: ChannelPosition }>> {
+    const reads = await Promise.all(
+      sports.map((sport) => positionedHashValues(this.redis, 'steam', sport, RedisKeys.steamAlerts(sport))),
+    );
+    return reads.map(({ values, position }) => ({
+      alerts: values.map((json) => JSON.parse(json) as SteamAlert),
+      position,
+    }));
   }
 
   /** Claims the alert's event, market and side while it is published; false when another worker holds it. */

@@ -27,7 +27,7 @@ describe('the documented arbitrage answer', () => {
     const schema = openApiSchema(arbitrageAnswerSchema, 'output');
     const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
     expect(
-      validate({ opportunities, boards: [], unavailable: [], generated_at: '2025-05-02T22:21:29Z' })
+      validate({ opportunities, boards: [], unavailable: [], generated_at: '2025-05-02T22:21:29Z', positions: {} })
         ? []
         : validate.errors,
     ).toEqual([]);

@@ -24,7 +24,7 @@ import { PICK_STATUSES, STEAM_MARKETS, UNSETTLED_CODES } from '@oddspulse/shared
 import type { BoardFreshness } from '../odds/odds-view';
 import type { OddsHistoryBookmaker } from '../odds/odds-history.service';
 import type { PlayerPropItem } from '../odds/odds.service';
-import type { ScanResponse } from '../scanners/scanners.service';
+import type { PositionedScan, ScanResponse } from '../scanners/scanners.service';
 import type { SteamResponse } from '../steam/steam.service';
 
 /**
@@ -127,7 +127,7 @@ const freshnessSchema: z.ZodType<BoardFreshness> = z.object({
 });
 
 const positionsSchema = z.record(z.string(), z.object({ seq: z.number().int(), epoch: z.string().nullable() })).meta({
-  description: "Each sport's socket channel position, read with its board: subscribe from it (docs/realtime.md)",
+  description: "Each sport's socket channel position, read with its data: subscribe from it (docs/realtime.md)",
 });
 
 const packedBoardsSchema: z.ZodType<PackedBoards> = z
@@ -302,18 +302,26 @@ const middleSchema: z.ZodType<MiddleOpportunity> = z.object({
   legs: z.array(legSchema),
 });
 
-function scanAnswer<T>(opportunity: z.ZodType<T>): z.ZodType<ScanResponse<T>> {
-  return z.object({
-    opportunities: z.array(opportunity).meta({ description: 'Best first' }),
-    boards: z.array(freshnessSchema),
-    unavailable: z.array(z.string()).meta({ description: 'Sports with neither a straight-bets nor a props board yet' }),
-    generated_at: isoTime,
-  });
-}
+const scanFields = <T>(opportunity: z.ZodType<T>) => ({
+  opportunities: z.array(opportunity).meta({ description: 'Best first' }),
+  boards: z.array(freshnessSchema),
+  unavailable: z.array(z.string()).meta({ description: 'Sports with neither a straight-bets nor a props board yet' }),
+  generated_at: isoTime,
+});
 
-export const evAnswerSchema = scanAnswer(evBetSchema);
-export const arbitrageAnswerSchema = scanAnswer(arbitrageSchema);
-export const middlesAnswerSchema = scanAnswer(middleSchema);
+export const evAnswerSchema: z.ZodType<ScanResponse<EvBet>> = z.object({
+  ...scanFields(evBetSchema),
+  positions: positionsSchema.optional().meta({
+    description: "Each sport's ev channel position, read with its bets; absent for another method than detection's",
+  }),
+});
+
+/** An answer of what detection keeps, which its channel updates: with each sport's position. */
+const positionedScanAnswer = <T>(opportunity: z.ZodType<T>): z.ZodType<PositionedScan<T>> =>
+  z.object({ ...scanFields(opportunity), positions: positionsSchema });
+
+export const arbitrageAnswerSchema = positionedScanAnswer(arbitrageSchema);
+export const middlesAnswerSchema = positionedScanAnswer(middleSchema);
 
 export const steamMarket = z.enum(STEAM_MARKETS).meta({ description: 'h2h (moneyline), spreads or totals' });
 
@@ -375,6 +383,7 @@ const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
 export const steamAnswerSchema: z.ZodType<SteamResponse> = z.object({
   alerts: z.array(steamAlertSchema).meta({ description: 'Newest first' }),
   generated_at: isoTime,
+  positions: positionsSchema,
 });
 
 /** The MCP endpoint's answer (JSON-RPC 2.0): a result or an error for the message's id; the tools are listed by `tools/list`. */

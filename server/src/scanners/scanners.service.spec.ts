@@ -67,11 +67,14 @@ function stored(): Array<OpportunityUpdate<ArbitrageOpportunity>> {
   );
 }
 
+/** Where the channel stood as the stored opportunities were read: before its first message. */
+const NO_POSITION = { seq: 0, epoch: null };
+
 describe('ScannersService (stored opportunities, caller settings on top)', () => {
   const repository = {
     freshness: async (_kind: string, sports: string[]) =>
       sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
-    opportunitiesOf: async () => stored(),
+    positionedOpportunities: async () => [{ updates: stored(), position: NO_POSITION }],
   } as unknown as LiveStateRepository;
   const service = new ScannersService(
     repository,
@@ -114,9 +117,14 @@ describe('ScannersService at the caller’s commission rates', () => {
   const repository = {
     freshness: async (_kind: string, sports: string[]) =>
       sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
-    opportunitiesOf: async () =>
-      findArbitrage(exchange, { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE }, NOW).map(
-        (o) => ({
+    positionedOpportunities: async () => [
+      {
+        position: NO_POSITION,
+        updates: findArbitrage(
+          exchange,
+          { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE },
+          NOW,
+        ).map((o) => ({
           action: 'new' as const,
           id: o.id,
           event_id: exchange.id,
@@ -124,8 +132,9 @@ describe('ScannersService at the caller’s commission rates', () => {
           time_found: o.timeFound,
           expires_in: o.expiresIn,
           opportunity: o,
-        }),
-      ),
+        })),
+      },
+    ],
   } as unknown as LiveStateRepository;
   const service = new ScannersService(
     repository,
@@ -167,9 +176,14 @@ describe('ScannersService: a back/lay arbitrage', () => {
   const repository = {
     freshness: async (_kind: string, sports: string[]) =>
       sports.map(() => ({ fetched_at: new Date(NOW).toISOString(), stale_since: null })),
-    opportunitiesOf: async () =>
-      findArbitrage(layBoard, { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE }, NOW).map(
-        (o) => ({
+    positionedOpportunities: async () => [
+      {
+        position: NO_POSITION,
+        updates: findArbitrage(
+          layBoard,
+          { minProfitPct: 0.1, bankroll: MAX_BANKROLL, maxStake: SCANNER_MAX_STAKE },
+          NOW,
+        ).map((o) => ({
           action: 'new' as const,
           id: o.id,
           event_id: layBoard.id,
@@ -177,8 +191,9 @@ describe('ScannersService: a back/lay arbitrage', () => {
           time_found: o.timeFound,
           expires_in: o.expiresIn,
           opportunity: o,
-        }),
-      ),
+        })),
+      },
+    ],
   } as unknown as LiveStateRepository;
   const service = new ScannersService(
     repository,

@@ -8,6 +8,7 @@ import {
   middleForUser,
   opportunityAt,
   type ArbitrageOpportunity,
+  type BoardPositions,
   type EvBet,
   type MiddleOpportunity,
   type PlanAccess,
@@ -33,7 +34,15 @@ export interface ScanResponse<T> {
   /** Sports asked for (or polled) with neither a straight-bets nor a props board yet. */
   unavailable: string[];
   generated_at: string;
+  /**
+   * Where each sport's channel of the kind stood as its opportunities were read: a listener joins it from there. A +EV
+   * scan of the boards by another de-vig method than detection's has none (no channel carries it).
+   */
+  positions?: BoardPositions;
 }
+
+/** A scan of what detection stored, with its channels' positions. */
+export type PositionedScan<T> = ScanResponse<T> & { positions: BoardPositions };
 
 /**
  * The scanners (spec 001 §5, §7). Detection keeps every sport's current opportunities in Redis, found at the
@@ -89,7 +98,7 @@ export class ScannersService {
     query: ArbitrageQuery,
     access: PlanAccess,
     now = Date.now(),
-  ): Promise<ScanResponse<ArbitrageOpportunity>> {
+  ): Promise<PositionedScan<ArbitrageOpportunity>> {
     const { bankroll, minProfit, maxStake, books, commission } = query;
     const inputs = { bankroll, minProfit, maxStake, books, commission };
     return this.serveLegs<ArbitrageOpportunity>(
@@ -102,7 +111,7 @@ export class ScannersService {
     );
   }
 
-  async middles(query: MiddlesQuery, access: PlanAccess, now = Date.now()): Promise<ScanResponse<MiddleOpportunity>> {
+  async middles(query: MiddlesQuery, access: PlanAccess, now = Date.now()): Promise<PositionedScan<MiddleOpportunity>> {
     const { bankroll, minGap, minProbability, maxStake, books, commission } = query;
     const inputs = { bankroll, minGap, minProbability, maxStake, books, commission };
     return this.serveLegs<MiddleOpportunity>(
@@ -126,7 +135,7 @@ export class ScannersService {
     now: number,
     forUser: (current: T) => T | null,
     best: (a: T, b: T) => number,
-  ): Promise<ScanResponse<T>> {
+  ): Promise<PositionedScan<T>> {
     const visible = visibleBooks(access);
     return this.serve<T>(
       kind,
@@ -176,31 +185,41 @@ export class ScannersService {
     return query.sports.length ? query.sports : this.config.FEED_SPORTS;
   }
 
-  /** What detection stored for the sports, each kept or dropped and sized by `forUser`, best first. */
+  /**
+   * What detection stored for the sports, each kept or dropped and sized by `forUser`, best first, with where each
+   * sport's channel stood as they were read (the browser's socket joins from there: spec 001 §5's live list).
+   */
   private async serve<T>(
     kind: OpportunityKind,
     query: { sports: string[] },
     now: number,
     forUser: (o: T) => T | null,
     best: (a: T, b: T) => number,
-  ): Promise<ScanResponse<T>> {
+  ): Promise<PositionedScan<T>> {
     const sports = this.sports(query);
     const [odds, props, stored] = await Promise.all([
       this.boards.freshness('odds', sports),
       this.boards.freshness('props', sports),
-      this.boards.opportunitiesOf<T>(kind, sports),
+      this.boards.positionedOpportunities<T>(kind, sports),
     ]);
     const unavailable = sports.filter((_, i) => !odds[i] && !props[i]);
     if (unavailable.length === sports.length) throw ApiErrors.boardUnavailable('odds', unavailable);
     const opportunities: T[] = [];
-    for (const update of stored) {
+    for (const update of stored.flatMap((read) => read.updates)) {
       const shown = update.opportunity && forUser(update.opportunity);
       if (shown) opportunities.push(shown);
     }
     const boards = [...odds, ...props].flatMap((stamp, i) =>
       stamp ? [freshness(sports[i % sports.length], stamp)] : [],
     );
-    return { opportunities: opportunities.sort(best), boards, unavailable, generated_at: new Date(now).toISOString() };
+    const positions: BoardPositions = Object.fromEntries(sports.map((sport, i) => [sport, stored[i].position]));
+    return {
+      opportunities: opportunities.sort(best),
+      boards,
+      unavailable,
+      generated_at: new Date(now).toISOString(),
+      positions,
+    };
   }
 
   /** The engine on the current boards, for what detection does not keep. */

@@ -56,6 +56,9 @@ describe('/api/steam', () => {
     expect(res.status).toBe(200);
     expect(res.headers['cache-control']).toBe('no-store');
     expect(res.body.alerts.map((a: SteamAlert) => a.id)).toEqual(['steam:b', 'steam:a']);
+    // where the room stood as the alerts were read: the list's socket joins it from there (docs/realtime.md)
+    expect(res.body.positions).toEqual({ [NBA]: await t.get(RealtimePublisher).position('steam', NBA) });
+    expect(res.body.positions[NBA].seq).toBeGreaterThanOrEqual(2);
     const [, moneyline] = res.body.alerts as SteamAlert[];
     expect(moneyline.ageSeconds).toBe(
       Math.round((Date.parse(res.body.generated_at) - Date.parse(moneyline.movedAt)) / 1000),

@@ -1,5 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { steamAlertAmong, type PlanAccess, type SteamAlert, type SteamRecord } from '@oddspulse/shared';
+import {
+  steamAlertAmong,
+  type BoardPositions,
+  type PlanAccess,
+  type SteamAlert,
+  type SteamRecord,
+} from '@oddspulse/shared';
 import { APP_CONFIG, type AppConfig, SteamRecordRepository, SteamStateRepository } from '@oddspulse/core';
 import { requirePolledSports, visibleBooks } from '../odds/odds-view';
 import { recordCursor, type SteamQuery, type SteamRecordQuery } from './steam.dto';
@@ -8,6 +14,8 @@ export interface SteamResponse {
   /** Most recent first; each with the stale books the caller can take. */
   alerts: SteamAlert[];
   generated_at: string;
+  /** Where each sport's steam channel stood as its alerts were read: a listener joins it from there. */
+  positions: BoardPositions;
 }
 
 /**
@@ -24,7 +32,8 @@ export class SteamService {
 
   /**
    * The active alerts of the sports asked for, each with only the stale books among `books` the plan sees (an alert
-   * left with none is not the caller's to take), its age taken to now.
+   * left with none is not the caller's to take), its age taken to now, and where each sport's steam channel stood as
+   * they were read (the browser's socket joins from there).
    */
   async active(query: SteamQuery, access: PlanAccess, now = Date.now()): Promise<SteamResponse> {
     requirePolledSports(this.config.FEED_SPORTS, query.sports);
@@ -32,14 +41,18 @@ export class SteamService {
     const visible = visibleBooks(access);
     const shown = (book: string) =>
       (visible === null || visible.has(book)) && (!query.books.length || query.books.includes(book));
-    const alerts = (await this.state.alertsOf(sports)).flatMap((stored) => {
-      const alert = steamAlertAmong(stored, shown);
-      if (!alert) return [];
-      const ageSeconds = Math.max(0, Math.round((now - Date.parse(alert.movedAt)) / 1000));
-      return [{ ...alert, ageSeconds }];
-    });
+    const reads = await this.state.positionedAlerts(sports);
+    const alerts = reads
+      .flatMap((read) => read.alerts)
+      .flatMap((stored) => {
+        const alert = steamAlertAmong(stored, shown);
+        if (!alert) return [];
+        const ageSeconds = Math.max(0, Math.round((now - Date.parse(alert.movedAt)) / 1000));
+        return [{ ...alert, ageSeconds }];
+      });
     alerts.sort((a, b) => b.timeFound.localeCompare(a.timeFound) || a.id.localeCompare(b.id));
-    return { alerts, generated_at: new Date(now).toISOString() };
+    const positions: BoardPositions = Object.fromEntries(sports.map((sport, i) => [sport, reads[i].position]));
+    return { alerts, generated_at: new Date(now).toISOString(), positions };
   }
 
   /**

@@ -17,8 +17,8 @@ export interface RoomPosition {
 }
 
 /**
- * Where each sport's board channel stood when the boards were read, by sport (GET /api/boards' `positions`): the
- * boards hold every message up to it, so a listener joins the channel from there.
+ * Where each sport's channel stood when its state was read, by sport (the `positions` of GET /api/boards, /api/arbitrage,
+ * /api/middles, /api/steam): the state holds every message up to it, so a listener joins the channel from there.
  */
 export type BoardPositions = Record<string, RoomPosition>;
 

@@ -5,6 +5,7 @@ export { DevigMethodPicker } from './filters/DevigMethodPicker';
 export { SportsbookSelect } from './filters/SportsbookSelect';
 export { isLive, localDay } from './filters/filters';
 export { fetchArbitrage, fetchBoards, fetchEv, fetchMiddles } from './odds-api';
+export type { PositionedList } from './odds-api';
 export { buildEventRows, isPropMarket } from './rows/rows';
 export type { BookPrice, MarketSide, OddsRow } from './rows/rows';
 export { BooksHint } from './table/OddsTableNotices';

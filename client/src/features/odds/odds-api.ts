@@ -2,6 +2,7 @@ import {
   CORE_SPORTS,
   InvalidOddsPayloadError,
   type ArbitrageOpportunity,
+  type BoardPositions,
   type EvBet,
   type MiddleOpportunity,
   type SportBoard,
@@ -14,7 +15,13 @@ import type { paths } from '../../api/openapi';
 import { startEarly, takeEarlyOnceSent } from '../../api/early-data';
 import { boardsRequest, earlyBoardsRequest, type BoardsToLoad } from './loading/boards-request';
 import { devigQuery, type DevigChoice } from '../../state/devig-choice';
-import { loadedFromPayload, rowsBuiltOnArrival, type LoadedBoards, type RowSelection } from './loading/first-load';
+import {
+  loadedFromPayload,
+  positionsFromPayload,
+  rowsBuiltOnArrival,
+  type LoadedBoards,
+  type RowSelection,
+} from './loading/first-load';
 
 /**
  * The odds page's REST calls (spec 001 §7): the first load of each board and list; every change
@@ -106,22 +113,42 @@ type ScannerQuery<P extends '/api/arbitrage' | '/api/middles'> = NonNullable<pat
 export type ArbitrageRequest = ScannerScope &
   Required<Pick<ScannerQuery<'/api/arbitrage'>, 'minProfit' | 'maxStake' | 'bankroll'>>;
 
-export async function fetchArbitrage({ sports, books, ...limits }: ArbitrageRequest): Promise<ArbitrageOpportunity[]> {
+/** A scanner's opportunities and where each sport's channel stood as they were read (its rooms are joined from there). */
+export interface PositionedList<T> {
+  opportunities: T[];
+  positions: BoardPositions;
+}
+
+/** A scanner answer read whole: its list (listOf) and its positions (positionsFromPayload). */
+const positionedList = <T>(payload: unknown): PositionedList<T> => ({
+  opportunities: listOf<T>(payload, 'opportunities'),
+  positions: positionsFromPayload(payload),
+});
+
+export async function fetchArbitrage({
+  sports,
+  books,
+  ...limits
+}: ArbitrageRequest): Promise<PositionedList<ArbitrageOpportunity>> {
   const { data } = await typedApi.GET('/api/arbitrage', {
     params: { query: { ...scopeQuery({ sports, books }), ...limits } },
   });
-  return listOf<ArbitrageOpportunity>(data, 'opportunities');
+  return positionedList<ArbitrageOpportunity>(data);
 }
 
 /** What GET /api/middles is asked: its scope as lists, and the limits this screen always sends. */
 export type MiddlesRequest = ScannerScope &
   Required<Pick<ScannerQuery<'/api/middles'>, 'minGap' | 'minProbability' | 'maxStake' | 'bankroll'>>;
 
-export async function fetchMiddles({ sports, books, ...limits }: MiddlesRequest): Promise<MiddleOpportunity[]> {
+export async function fetchMiddles({
+  sports,
+  books,
+  ...limits
+}: MiddlesRequest): Promise<PositionedList<MiddleOpportunity>> {
   const { data } = await typedApi.GET('/api/middles', {
     params: { query: { ...scopeQuery({ sports, books }), ...limits } },
   });
-  return listOf<MiddleOpportunity>(data, 'opportunities');
+  return positionedList<MiddleOpportunity>(data);
 }
 
 /** GET /api/ev: +EV rows of the sports, at the books, by the chosen de-vig method, net of the user's commission rates (FRACTIONS by book). */

@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState, type RefObject } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { RealtimeChannel, type OpportunityUpdate } from '@oddspulse/shared';
+import type { OpportunityUpdate } from '@oddspulse/shared';
 import { liveSocketAtom } from '../../realtime/socket';
 import {
   applyUpdate,
@@ -12,7 +12,7 @@ import {
   type Opportunity,
   type ScannerUser,
 } from './opportunity-feed';
-import { scannerFeedQuery, scannerKeys } from './scanner-api';
+import { scannerChannel, scannerFeedQuery, scannerKeys } from './scanner-api';
 import { notificationsFor, type NotifySettings } from './scanner-notify';
 import type { ScannerKind } from './scanner-settings';
 import { notificationPermission } from './useScannerNotify';
@@ -33,13 +33,14 @@ export type NotifyContext = ScannerUser & { notify: NotifySettings };
 
 /**
  * A scanner's feed (spec 001 §5, §9; DECISIONS 11–12): the first load over REST for every book, then new / updated /
- * gone over the socket for every selected sport, settled each second (highlights end, gone ones fade out). The
- * pushes and the settling change the query's cached feed, so a read and a push never hold two copies.
+ * gone over the socket for every selected sport, from where the load read each (scannerFeedQuery), settled each second
+ * (highlights end, gone ones fade out). The pushes and the settling change the query's cached feed, so a read and a
+ * push never hold two copies.
  */
 export function useScannerFeed(kind: ScannerKind, sportsKey: string, notifyContext: RefObject<NotifyContext>) {
   const socket = useAtomValue(liveSocketAtom);
   const queryClient = useQueryClient();
-  const query = useQuery(scannerFeedQuery(kind, sportsKey));
+  const query = useQuery(scannerFeedQuery(kind, sportsKey, socket));
   const [now, setNow] = useState(() => Date.now());
   const navigate = useNavigate();
 
@@ -48,7 +49,7 @@ export function useScannerFeed(kind: ScannerKind, sportsKey: string, notifyConte
     const key = scannerKeys.feed(kind, sportsKey);
     const change = (update: (feed: FeedItem<Opportunity>[]) => FeedItem<Opportunity>[]) =>
       queryClient.setQueryData<FeedItem<Opportunity>[]>(key, (feed) => update(feed ?? []));
-    const channel = kind === 'arbitrage' ? RealtimeChannel.Arbitrage : RealtimeChannel.Middles;
+    const channel = scannerChannel(kind);
     const offs = sportsKey.split(',').map((sport) =>
       socket.subscribe({ channel, sport }, (envelope) => {
         if (envelope.type === 'snapshot') {

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { SteamMarket } from '@oddspulse/shared';
+import { RealtimeChannel, type SteamMarket } from '@oddspulse/shared';
+import type { LiveSocket } from '../../realtime/live-socket';
 import { typedApi } from '../../api/client';
 import { answerOf } from '../../api/typed-client';
 import { initialSteam, type SteamItem } from './steam-feed';
@@ -15,14 +16,20 @@ export function fetchSteam(sports: readonly string[]) {
 }
 
 /**
- * The Steam list: read once over REST for every book, then changed in the cache by the socket's pushes. Not kept once
- * the list is left (pushes missed meanwhile would show ended alerts as live), so a later visit reads it afresh.
+ * The Steam list: read once over REST for every book, then changed in the cache by the socket's pushes. Each sport's
+ * room is caught up from where its channel stood as the answer was read (`socket.catchUpSports`), so an alert that
+ * expired while the read was under way is replayed on top of it. Not kept once the list is left (pushes missed
+ * meanwhile would show ended alerts as live), so a later visit reads it afresh.
  */
-export function steamFeedQuery(sportsKey: string) {
+export function steamFeedQuery(sportsKey: string, socket: LiveSocket) {
   return queryOptions({
     queryKey: steamKeys.feed(sportsKey),
-    queryFn: async (): Promise<SteamItem[]> =>
-      initialSteam((await fetchSteam(sportsKey ? sportsKey.split(',') : [])).alerts, Date.now()),
+    queryFn: async (): Promise<SteamItem[]> => {
+      const loaded = await fetchSteam(sportsKey ? sportsKey.split(',') : []);
+      // the replay comes over the socket, after this answer is the query's data
+      socket.catchUpSports(RealtimeChannel.Steam, loaded.positions);
+      return initialSteam(loaded.alerts, Date.now());
+    },
     gcTime: 0,
   });
 }

@@ -11,13 +11,13 @@ const NO_ITEMS: SteamItem[] = [];
 
 /**
  * The Steam list (DECISIONS 34): the first load over REST, then raised, updated and expired alerts over the socket for
- * every selected sport, settled each second (highlights end, expired ones leave after a minute). The pushes change the
+ * every selected sport from where the load read each (steamFeedQuery), settled each second (highlights end, expired ones leave after a minute). The pushes change the
  * query's cached list, so a read and a push never hold two copies.
  */
 export function useSteamFeed(sportsKey: string) {
   const socket = useAtomValue(liveSocketAtom);
   const queryClient = useQueryClient();
-  const query = useQuery(steamFeedQuery(sportsKey));
+  const query = useQuery(steamFeedQuery(sportsKey, socket));
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => {

@@ -142,9 +142,10 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
       );
       // Each room joins, or catches up, from where its channel stood as the boards were read, so a diff
       // published between the read and the join is applied, and none the boards already hold.
-      const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
-      for (const [sport, from] of Object.entries(loaded.positions))
-        liveSocket.current.catchUp({ channel, sport }, from);
+      liveSocket.current.catchUpSports(
+        mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds,
+        loaded.positions,
+      );
       setState({ status: 'ready' });
     } catch (error) {
       screen.failed();
