@@ -1,11 +1,14 @@
-import type { SportBoard } from '@oddspulse/shared';
-import { applyBoardEnvelope, type BoardMessage, type Boards } from '../rows/live-table';
+import { RealtimeChannel, type BoardPositions, type RoomPosition } from '@oddspulse/shared';
+import type { LiveMessage, LiveSocket } from '../../../realtime/live-socket';
+import { applyBoardEnvelope, type Boards } from '../rows/live-table';
+import type { LoadedBoards } from './first-load';
 
 /**
  * Props prefetch (spec 001 §4, §9): when the user shows intent to open Player Props (the pointer rests on, or
  * the keyboard focuses, its tab for 300 ms), the props boards are loaded ahead; the section takes them if they
- * are under 10 s old. While held they follow the props rooms, so what the section takes is current, not a
- * 10 s old copy missing the diffs pushed in between.
+ * are under 10 s old. While held they follow the props rooms from where the load read each (its `positions`, as the
+ * section's own load does), so what the section takes is current, not a 10 s old copy missing the diffs pushed in
+ * between; it takes the positions they then stand at with them.
  */
 export const PROPS_PREFETCH_DELAY_MS = 300;
 export const PROPS_PREFETCH_TTL_MS = 10_000;
@@ -15,10 +18,20 @@ export interface PrefetchQuery {
   markets: readonly string[];
 }
 
+/** Prefetched boards and where each sport's props channel stood for them: the section joins the rooms from there. */
+export type PrefetchedBoards = Pick<LoadedBoards, 'boards' | 'positions'>;
+
 export interface PrefetchDeps {
-  load: (query: PrefetchQuery) => Promise<Record<string, SportBoard>>;
-  /** Follows one sport's props room; returns the unsubscribe. Absent: no live following (paused stream). */
-  follow?: (sport: string, onMessage: (message: BoardMessage) => void) => () => void;
+  load: (query: PrefetchQuery) => Promise<PrefetchedBoards>;
+  /**
+   * Follows one sport's props room from `from` (where the load read it; undefined: from now); returns the
+   * unsubscribe. Absent: no live following (paused stream).
+   */
+  follow?: (
+    sport: string,
+    from: RoomPosition | undefined,
+    onMessage: (message: LiveMessage<'props'>) => void,
+  ) => () => void;
   now: () => number;
   setTimer: (fn: () => void, ms: number) => unknown;
   clearTimer: (handle: unknown) => void;
@@ -27,8 +40,23 @@ export interface PrefetchDeps {
 interface Entry {
   key: string;
   boards: Boards;
+  /** Where each sport's board stands: the load's position, then each message followed. */
+  positions: BoardPositions;
   loadedAt: number;
   release: () => void;
+}
+
+/** PrefetchDeps' `follow` on the live socket: the sport's props room, caught up from `from` (LiveSocket.catchUp). */
+export function followPropsRoom(
+  socket: LiveSocket,
+  sport: string,
+  from: RoomPosition | undefined,
+  onMessage: (message: LiveMessage<'props'>) => void,
+): () => void {
+  const topic = { channel: RealtimeChannel.Props, sport };
+  const off = socket.subscribe(topic, onMessage);
+  if (from) socket.catchUp(topic, from);
+  return off;
 }
 
 export const prefetchKey = (query: PrefetchQuery) => `${query.sports.join(',')}|${query.markets.join(',')}`;
@@ -46,16 +74,16 @@ export class PropsPrefetch {
     return () => this.deps.clearTimer(handle);
   }
 
-  /** The prefetched boards of this query if under the TTL; the entry is spent either way. */
-  take(query: PrefetchQuery): Boards | null {
+  /** The prefetched boards of this query, with their positions, if under the TTL; the entry is spent either way. */
+  take(query: PrefetchQuery): PrefetchedBoards | null {
     const entry = this.entry;
     if (!entry || entry.key !== prefetchKey(query)) return null;
     const fresh = this.deps.now() - entry.loadedAt < PROPS_PREFETCH_TTL_MS;
-    const boards = entry.boards;
+    const { boards, positions } = entry;
     this.entry = null;
     // Released after the taker has joined the same rooms, so no push falls between the two listeners.
     this.deps.setTimer(entry.release, PROPS_PREFETCH_DELAY_MS);
-    return fresh ? boards : null;
+    return fresh ? { boards, positions } : null;
   }
 
   private async prefetch(query: PrefetchQuery): Promise<void> {
@@ -63,9 +91,9 @@ export class PropsPrefetch {
     if (this.inFlight === key) return;
     if (this.entry?.key === key && this.deps.now() - this.entry.loadedAt < PROPS_PREFETCH_TTL_MS) return;
     this.inFlight = key;
-    let boards: Boards;
+    let loaded: PrefetchedBoards;
     try {
-      boards = await this.deps.load(query);
+      loaded = await this.deps.load(query);
     } catch {
       // A failed prefetch only means the section loads by itself, and reports the error then.
       return;
@@ -73,10 +101,13 @@ export class PropsPrefetch {
       if (this.inFlight === key) this.inFlight = null;
     }
     this.drop();
-    const entry: Entry = { key, boards, loadedAt: this.deps.now(), release: () => undefined };
+    const entry: Entry = { key, ...loaded, loadedAt: this.deps.now(), release: () => undefined };
     const offs = this.deps.follow
       ? query.sports.map((sport) =>
-          this.deps.follow!(sport, (envelope) => (entry.boards = applyBoardEnvelope(entry.boards, sport, envelope))),
+          this.deps.follow!(sport, loaded.positions[sport], (message) => {
+            entry.boards = applyBoardEnvelope(entry.boards, sport, message);
+            entry.positions = { ...entry.positions, [sport]: { seq: message.seq, epoch: message.epoch } };
+          }),
         )
       : [];
     const expiry = this.deps.setTimer(() => {

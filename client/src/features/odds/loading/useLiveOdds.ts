@@ -15,7 +15,7 @@ import { ApiError } from '../../../api/api-client';
 import type { LiveSocket } from '../../../realtime/live-socket';
 import { liveSocketAtom } from '../../../realtime/socket';
 import type { DevigChoice } from '../../../state/devig-choice';
-import { rowSelection, selectionKey } from './first-load';
+import { rowSelection, selectionKey, type LoadedBoards } from './first-load';
 import { fetchLoadedBoards } from '../odds-api';
 import { applyBoardMessage, buildLiveRows, NO_ROWS, refreshLiveRows, type LiveRows } from '../rows/live-rows';
 import { addFlashes, pruneFlashes, type Boards, type Direction, type Flashes } from '../rows/live-table';
@@ -124,13 +124,14 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     if (entered.current || table.current.rows.length === 0) screen.start(entered.current);
     entered.current = false;
     try {
-      // prefetched boards followed their rooms while held, and a custom load has no positions: those rooms join as they stand
+      // prefetched boards followed their rooms while held and come with the positions they stand at; a custom load has
+      // no positions: those rooms join as they stand
       const prefetched = usePrefetch && mode === 'props' ? propsPrefetch().take({ sports, markets }) : null;
-      const loaded = prefetched
-        ? { boards: prefetched, positions: {} }
-        : loader.current
+      const loaded: LoadedBoards =
+        prefetched ??
+        (loader.current
           ? { boards: await loader.current({ sports, markets }), positions: {} }
-          : await fetchLoadedBoards({ mode, sports, markets });
+          : await fetchLoadedBoards({ mode, sports, markets }));
       settling.current = true;
       // a board served stale says so from the first load (its stale_since), not only from the next board.status push
       setStale(Object.fromEntries(Object.entries(loaded.boards).map(([sport, board]) => [sport, !!board.stale_since])));
