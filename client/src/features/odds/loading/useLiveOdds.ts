@@ -187,8 +187,9 @@ function useLoadingScreen(enabled: boolean, timings: LoadingTimings) {
 }
 
 /**
- * The stream: one subscription per sport; paused means unsubscribed, and resuming reloads. A board's status push says
- * whether its feed is stale; a diff is applied to the table shown, which shows the rows it changed.
+ * The stream: one subscription per sport; paused means unsubscribed, and resuming reloads. A board's status push, and a
+ * snapshot's board, say whether its feed is stale; a diff or a snapshot is applied to the table shown, which shows the
+ * rows it changed.
  */
 function useBoardStream(
   socket: LiveSocket,
@@ -210,9 +211,11 @@ function useBoardStream(
     const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
     const offs = sportsKey.split(',').map((sport) =>
       socket.subscribe({ channel, sport }, (message) => {
-        if (message.type === 'board.status')
-          setStale((current) => ({ ...current, [sport]: !!message.data.stale_since }));
-        else {
+        // a snapshot's board carries its freshness: it stands for the status pushes it replaced (a new epoch, a gap
+        // older than the buffer), so the sport is stale as its stale_since says
+        if (message.type === 'board.status' || message.type === 'snapshot')
+          setStale((current) => ({ ...current, [sport]: !!message.data?.stale_since }));
+        if (message.type !== 'board.status') {
           const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
           if (change.table !== table.current) show(change.table, change.moved);
         }
