@@ -47,6 +47,10 @@ export class FakeTransport implements LiveTransport {
   accept(room: string, seq: number) {
     this.answers.shift()!({ ok: true, room, seq, epoch: 'e1', replayed: 0, snapshot: false });
   }
+  /** Answers the oldest subscribe still waiting as the gateway does when Redis is away. */
+  refuse() {
+    this.answers.shift()!({ ok: false, code: 'UNAVAILABLE', message: 'Live updates are unavailable right now.' });
+  }
 }
 
 /** A LiveSocket on a FakeTransport, started (signed in); `onState` hears its connection state. */

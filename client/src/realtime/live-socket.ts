@@ -4,7 +4,8 @@
  * gateway can replay what was missed. Messages are judged by the shared sequence rule (`RoomSequences`): a
  * duplicate is dropped; a gap, or a new epoch (Redis lost the channel's counter), resubscribes the room from
  * where it stands and the gateway sends the replay or a snapshot. A subscribe the gateway could not serve
- * (UNAVAILABLE, or no answer) is retried with the same delays. It connects only while someone is signed in
+ * (UNAVAILABLE, or no answer) is retried with the same delays; until a room is accepted again its listeners may hear
+ * that its live updates are interrupted (InterruptionListener). It connects only while someone is signed in
  * (start/stop) and some screen listens to a room. The socket.io transport is injected, so this logic is tested
  * without a server.
  */
@@ -63,6 +64,13 @@ export type LiveMessage<C extends RealtimeChannel = RealtimeChannel> = Extract<
 >;
 
 export type LiveListener<C extends RealtimeChannel = RealtimeChannel> = (message: LiveMessage<C>) => void;
+
+/**
+ * Hears whether a room's live updates are interrupted: true while the link is down (after it dropped, or a connect
+ * failed), a gap or a new epoch awaits its catch-up, or a refused subscribe is being retried; false once the gateway
+ * has accepted the room again. A room's first join is not an interruption.
+ */
+export type InterruptionListener = (interrupted: boolean) => void;
 
 /**
  * The room a topic listens to, named as the gateway names rooms (`roomName`), except that a socket has one
@@ -137,6 +145,9 @@ interface Room {
   resyncing: boolean;
   /** A subscribe was sent and its answer has not come. */
   answering: boolean;
+  /** Its live updates stopped until an accepted subscribe (InterruptionListener). */
+  interrupted: boolean;
+  watchers: Set<InterruptionListener>;
 }
 
 const UNANSWERED: SubscribeAck = { ok: false, code: 'UNAVAILABLE', message: 'No answer to the subscription' };
@@ -184,8 +195,15 @@ export class LiveSocket {
     this.close();
   }
 
-  /** Listens to a room; the listener gets the channel's messages typed by channel. Returns the unsubscribe. */
-  subscribe<C extends RealtimeChannel>(topic: Topic<C>, listener: LiveListener<C>): () => void {
+  /**
+   * Listens to a room; the listener gets the channel's messages typed by channel, and `interruption` whether its live
+   * updates are interrupted (at once when they are). Returns the unsubscribe.
+   */
+  subscribe<C extends RealtimeChannel>(
+    topic: Topic<C>,
+    listener: LiveListener<C>,
+    interruption?: InterruptionListener,
+  ): () => void {
     const key = topicKey(topic);
     const channel: C = topic.channel;
     const heard = (message: RealtimeEnvelope | SnapshotMessage) => {
@@ -202,6 +220,9 @@ export class LiveSocket {
         retry: null,
         resyncing: false,
         answering: false,
+        // joined while the link is being restored: nothing comes until it is
+        interrupted: this.state === 'reconnecting',
+        watchers: new Set(),
       };
       this.rooms.set(key, room);
       if (this.deps.transport.connected) this.sendSubscribe(key);
@@ -209,8 +230,13 @@ export class LiveSocket {
     }
     const joined = room;
     joined.listeners.add(heard);
+    if (interruption) {
+      joined.watchers.add(interruption);
+      if (joined.interrupted) interruption(true);
+    }
     return () => {
       joined.listeners.delete(heard);
+      if (interruption) joined.watchers.delete(interruption);
       if (joined.listeners.size || this.rooms.get(key) !== joined) return;
       this.rooms.delete(key);
       this.stopRetrying(joined);
@@ -290,6 +316,7 @@ export class LiveSocket {
     if (!this.wanted || this.rooms.size === 0 || this.timer !== null) return;
     this.failures++;
     this.setState('reconnecting');
+    for (const room of this.rooms.values()) this.interrupt(room, true);
     this.timer = this.deps.setTimer(() => this.open(), reconnectDelay(this.failures, this.deps.random));
   }
 
@@ -313,6 +340,7 @@ export class LiveSocket {
       this.sequences.subscribed(ack, key);
       room.refusals = 0;
       room.resyncing = false;
+      this.interrupt(room, false);
       return;
     }
     // Refused for the plan or the request: asking again would be refused again.
@@ -321,6 +349,7 @@ export class LiveSocket {
       return;
     }
     room.refusals++;
+    this.interrupt(room, true);
     // Too many events: not before the gateway's own retry-after, however short the backoff is.
     const delay = Math.max(
       reconnectDelay(room.refusals, this.deps.random),
@@ -355,7 +384,14 @@ export class LiveSocket {
     const room = this.rooms.get(key);
     if (!room || room.resyncing) return;
     room.resyncing = true;
+    this.interrupt(room, true);
     this.sendSubscribe(key);
+  }
+
+  private interrupt(room: Room, interrupted: boolean): void {
+    if (room.interrupted === interrupted) return;
+    room.interrupted = interrupted;
+    for (const watcher of room.watchers) watcher(interrupted);
   }
 
   private deliver(key: string, message: RealtimeEnvelope | SnapshotMessage): void {

@@ -87,4 +87,42 @@ describe('the odds table’s stale sports', () => {
     });
     expect(stale).toEqual([NHL]);
   });
+
+  it('counts every sport stale while the connection is down, each until its room is caught up again', async () => {
+    expect(stale).toEqual([]);
+    await act(async () => transport.drop());
+    expect(stale).toEqual([NBA, NHL]);
+    await act(async () => {
+      transport.connect();
+      transport.accept(`odds:${NBA}`, 1);
+      await Promise.resolve();
+    });
+    expect(stale).toEqual([NHL]);
+    await act(async () => {
+      transport.accept(`odds:${NHL}`, 1);
+      await Promise.resolve();
+    });
+    expect(stale).toEqual([]);
+  });
+
+  it('counts a sport stale while a catch-up after a gap is pending or refused', async () => {
+    // seq 2 was missed: the room asks again from seq 1, and the gateway cannot serve it yet (Redis away)
+    await act(async () =>
+      transport.push({
+        seq: 3,
+        epoch: 'e1',
+        channel: 'odds',
+        key: NBA,
+        at,
+        type: 'board.status',
+        data: { fetched_at: at, stale_since: null },
+      }),
+    );
+    expect(stale).toEqual([NBA]);
+    await act(async () => {
+      transport.refuse();
+      await Promise.resolve();
+    });
+    expect(stale).toEqual([NBA]);
+  });
 });

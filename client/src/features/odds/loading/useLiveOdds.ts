@@ -59,7 +59,10 @@ export interface LiveOdds {
   state: LoadState;
   /** The loading panel is up (spec 001 §4: until data, or the maximum wait). */
   loading: boolean;
-  /** Sports whose feed is failing: their prices are stale (a visible stale state). */
+  /**
+   * Sports whose prices are stale (a visible stale state): their feed is failing, or their live updates are interrupted
+   * (the connection is down, or a catch-up is pending), so the prices shown may have moved.
+   */
   staleSports: string[];
   now: number;
   refresh: () => Promise<void>;
@@ -80,7 +83,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
   const sportsKey = options.sports.join(',');
   const marketsKey = options.markets.join(',');
   const [state, setState] = useState<LoadState>({ status: 'loading' });
-  const [staleSports, setStale] = useStaleSports();
+  const { staleSports, setStale, setInterrupted } = useStaleSports();
   const [rows, setRows] = useState<OddsRow[]>([]);
   const [boards, setBoards] = useState<Boards>(NO_ROWS.boards);
   const { flashes, flash } = useFlashes();
@@ -159,7 +162,7 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
     if (enabled) void load();
   }, [enabled, load]);
 
-  useBoardStream(socket, { enabled, live, sportsKey, mode }, { table, optionsAt, show, setStale });
+  useBoardStream(socket, { enabled, live, sportsKey, mode }, { table, optionsAt, show, setStale, setInterrupted });
 
   const now = useRowsOverTime(rowsKey, table, optionsAt, show);
   const { refresh, refreshLockedUntil } = useManualRefresh(load);
@@ -188,8 +191,8 @@ function useLoadingScreen(enabled: boolean, timings: LoadingTimings) {
 
 /**
  * The stream: one subscription per sport; paused means unsubscribed, and resuming reloads. A board's status push, and a
- * snapshot's board, say whether its feed is stale; a diff or a snapshot is applied to the table shown, which shows the
- * rows it changed.
+ * snapshot's board, say whether its feed is stale, and the socket whether its live updates are interrupted; a diff or a
+ * snapshot is applied to the table shown, which shows the rows it changed.
  */
 function useBoardStream(
   socket: LiveSocket,
@@ -199,30 +202,40 @@ function useBoardStream(
     optionsAt,
     show,
     setStale,
+    setInterrupted,
   }: {
     table: RefObject<LiveRows>;
     optionsAt: (at: number) => BuildRowsOptions;
     show: (next: LiveRows, moved?: ReadonlyMap<string, Direction>) => void;
     setStale: Dispatch<SetStateAction<Record<string, boolean>>>;
+    setInterrupted: Dispatch<SetStateAction<Record<string, boolean>>>;
   },
 ) {
   useEffect(() => {
     if (!enabled || !live || !sportsKey) return;
     const channel = mode === 'props' ? RealtimeChannel.Props : RealtimeChannel.Odds;
     const offs = sportsKey.split(',').map((sport) =>
-      socket.subscribe({ channel, sport }, (message) => {
-        // a snapshot's board carries its freshness: it stands for the status pushes it replaced (a new epoch, a gap
-        // older than the buffer), so the sport is stale as its stale_since says
-        if (message.type === 'board.status' || message.type === 'snapshot')
-          setStale((current) => ({ ...current, [sport]: !!message.data?.stale_since }));
-        if (message.type !== 'board.status') {
-          const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
-          if (change.table !== table.current) show(change.table, change.moved);
-        }
-      }),
+      socket.subscribe(
+        { channel, sport },
+        (message) => {
+          // a snapshot's board carries its freshness: it stands for the status pushes it replaced (a new epoch, a gap
+          // older than the buffer), so the sport is stale as its stale_since says
+          if (message.type === 'board.status' || message.type === 'snapshot')
+            setStale((current) => ({ ...current, [sport]: !!message.data?.stale_since }));
+          if (message.type !== 'board.status') {
+            const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
+            if (change.table !== table.current) show(change.table, change.moved);
+          }
+        },
+        (interrupted) => setInterrupted((current) => ({ ...current, [sport]: interrupted })),
+      ),
     );
-    return () => offs.forEach((off) => off());
-  }, [enabled, live, sportsKey, mode, socket, show, table, optionsAt, setStale]);
+    return () => {
+      offs.forEach((off) => off());
+      // a paused stream is the user's choice, and resuming reloads
+      setInterrupted({});
+    };
+  }, [enabled, live, sportsKey, mode, socket, show, table, optionsAt, setStale, setInterrupted]);
 }
 
 /**
@@ -271,17 +284,21 @@ function useFlashes() {
   return { flashes, flash };
 }
 
-/** Which sports' feeds are failing, as the first load and the boards' status pushes say: their prices are stale. */
+/**
+ * Which sports' prices are stale: their feed is failing, as the first load, the boards' status pushes and the snapshots
+ * say, or their live updates are interrupted, as the socket says.
+ */
 function useStaleSports() {
   const [stale, setStale] = useState<Record<string, boolean>>({});
+  const [interrupted, setInterrupted] = useState<Record<string, boolean>>({});
   const staleSports = useMemo(
     () =>
-      Object.entries(stale)
-        .filter(([, v]) => v)
-        .map(([k]) => k),
-    [stale],
+      [...new Set([...Object.keys(stale), ...Object.keys(interrupted)])].filter(
+        (sport) => stale[sport] || interrupted[sport],
+      ),
+    [stale, interrupted],
   );
-  return [staleSports, setStale] as const;
+  return { staleSports, setStale, setInterrupted };
 }
 
 /** The manual refresh: the load again, and none again for MANUAL_REFRESH_LOCK_MS after (spec 001 §4, §9). */
