@@ -1,5 +1,6 @@
 import { americanToDecimal } from './odds-format';
 import {
+  apportionCents,
   dollarsToCents,
   formatDollars,
   formatMoney,
@@ -45,6 +46,20 @@ describe('payoutCents — half-up to the cent (DECISIONS 25)', () => {
     expect(dollarsToCents(19.995)).toBe(2_000);
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
     expect(() => roundHalfUpCents(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+// spec 001 §5: the stakes of an arbitrage or middle add up to its total, never more
+describe('apportionCents — shares of a total in whole cents', () => {
+  it('rounds the shares half-up would round up, save the second half of a tie, so they add up to the total', () => {
+    // $100 at 1.95 / 2.21: 5,312.5 and 4,687.5 cents (half-up each: 10,001)
+    expect(apportionCents([5312.5, 4687.5], 10_000)).toEqual([5313, 4687]);
+    expect(apportionCents([5000.5, 5000.5], 10_001)).toEqual([5001, 5000]);
+    // a third each of a dollar: half-up each would stake 99 cents; the first takes the cent left
+    expect(apportionCents([100 / 3, 100 / 3, 100 / 3], 100)).toEqual([34, 33, 33]);
+    // the largest remainder wins the cent, not the first share
+    expect(apportionCents([20.2, 30.3, 49.5], 100)).toEqual([20, 30, 50]);
+    expect(apportionCents([4940, 5060], 10_000)).toEqual([4940, 5060]);
   });
 });
 

@@ -16,6 +16,35 @@ export function roundHalfUpCents(exactCents: number): number {
   return sign * Math.floor(magnitude + 0.5 + magnitude * 1e-12 + 1e-9);
 }
 
+/**
+ * Exact shares of a total of cents (stakes split in proportion) as whole cents adding up to at most `totalCents`, the
+ * cap the shares were split from (spec 001 §5), by largest remainder: each share rounded down, then the cents left one
+ * each to the shares with the largest remainders, the earlier share first on a tie. Half-up on each share alone stakes
+ * more than the cap when two shares end in half a cent ($100 split 53.125 / 46.875 would be 53.13 + 46.88 = $100.01);
+ * this rounds the same shares up save the tie's second (DECISIONS 25), so the stakes add up to the cap.
+ */
+export function apportionCents(exactCents: readonly number[], totalCents: number): number[] {
+  // plain loops: detection sizes every arbitrage and middle it reports with this
+  const n = exactCents.length;
+  const cents: number[] = [];
+  let left = totalCents;
+  for (let i = 0; i < n; i++) {
+    cents.push(Math.floor(exactCents[i]));
+    left -= cents[i];
+  }
+  for (; left > 0; left--) {
+    // a share topped up has a negative remainder: each takes one cent at most
+    let best = -1;
+    for (let i = 0; i < n; i++) {
+      const remainder = exactCents[i] - cents[i];
+      if (remainder >= 0 && (best < 0 || remainder > exactCents[best] - cents[best])) best = i;
+    }
+    if (best < 0) break;
+    cents[best]++;
+  }
+  return cents;
+}
+
 /** Cents a stake returns at these DECIMAL odds (stake included), half-up to the cent: what a book pays. */
 export function payoutCents(stakeCents: number, decimal: number): number {
   return roundHalfUpCents(stakeCents * decimal);

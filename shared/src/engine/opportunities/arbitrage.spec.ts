@@ -24,6 +24,19 @@ describe('arbitrage maths', () => {
     expect(arbitrageTotalStakeCents(50, 100)).toBe(5_000);
   });
 
+  /*
+   * spec 001 §5: the total is the cap. By hand: $100 at 1.95 / 2.21 splits 100 × 2.21 / 4.16 = 53.125 and 46.875, each
+   * ending in half a cent: half-up on each would stake $53.13 + $46.88 = $100.01. The tie's cent goes to the first leg:
+   * $53.13 + $46.87; payouts 5,313 × 1.95 = 10,360.35 → $103.60 and 4,687 × 2.21 = 10,358.27 → $103.58: $3.58 on $100.00.
+   */
+  it('never stakes more than the total: two half cents give their cent to one leg', () => {
+    const stakes = arbitrageStakes([1.95, 2.21], 10_000);
+    expect(stakes.stakesCents).toEqual([5313, 4687]);
+    expect(stakes.totalCents).toBe(10_000);
+    expect(stakes.payoutsCents).toEqual([10_360, 10_358]);
+    expect(stakes.guaranteedProfitCents).toBe(358);
+  });
+
   // spec 001 §5: stake split in proportion to implied probability; rounded to cents, profit after rounding
   it('splits stakes by implied probability, rounded to cents that add up to the total', () => {
     const stakes = arbitrageStakes([2.1, 2.05], 10_000);
@@ -47,9 +60,9 @@ describe('arbitrage maths', () => {
       const exactPayouts = decimals.map((d) => (((totalCents / 100) * (1 / d)) / booksum) * d);
       for (const p of exactPayouts) expect(Math.abs(p - exactPayouts[0])).toBeLessThan(0.01);
       const stakes = arbitrageStakes(decimals, totalCents);
-      // DECISIONS 25: each stake half-up on its own, so the total moves by at most half a cent per leg
+      // spec 001 §5, DECISIONS 25: the rounded stakes add up to the total, never more
       expect(stakes.totalCents).toBe(stakes.stakesCents.reduce((a, b) => a + b, 0));
-      expect(Math.abs(stakes.totalCents - totalCents)).toBeLessThanOrEqual(Math.floor(n / 2));
+      expect(stakes.totalCents).toBe(totalCents);
       // rounding a stake to the cent moves its payout by at most half a cent times the odds
       const spread = Math.max(...stakes.payoutsCents) - Math.min(...stakes.payoutsCents);
       expect(spread).toBeLessThanOrEqual(Math.ceil(Math.max(...decimals)) + 1);
@@ -82,8 +95,8 @@ describe('findArbitrage property', () => {
       const bankroll = Math.round(between(random, 20, 5000));
       for (const arb of findArbitrage(event(books), { bankroll, maxStake: bankroll, minProfitPct: 0 }, NOW)) {
         reported++;
-        // DECISIONS 25: stakes half-up one by one; the total is what they add up to
-        expect(Math.abs(arb.totalStake - bankroll)).toBeLessThanOrEqual(0.01);
+        // spec 001 §5: the rounded stakes add up to the total, never more
+        expect(arb.totalStake).toBe(bankroll);
         expect(Math.round(arb.legs.reduce((sum, l) => sum + l.stake, 0) * 100)).toBe(Math.round(arb.totalStake * 100));
         for (const leg of arb.legs) expect(leg.payout).toBeGreaterThanOrEqual(arb.totalStake);
         const payouts = arb.legs.map((l) => l.payout);

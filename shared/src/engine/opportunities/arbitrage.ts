@@ -3,7 +3,7 @@ import type { ArbitrageOpportunity } from '../../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../../domain/books/sportsbooks';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { isDrawOutcome } from '../lines/line-rules';
-import { payoutCents, roundHalfUpCents } from '../odds/money';
+import { apportionCents, payoutCents, roundHalfUpCents } from '../odds/money';
 import { arbitrageOpportunityOf, toLeg, type SizedFinderOptions } from './opportunity-legs';
 
 /**
@@ -34,11 +34,11 @@ export function arbitrageProfit(decimals: readonly number[]): number {
 }
 
 export interface ArbitrageStakes {
-  /** Integer cents per leg, each rounded half-up (DECISIONS 25). */
+  /** Integer cents per leg (DECISIONS 25): a split total by largest remainder (apportionCents), a sized leg half-up. */
   stakesCents: number[];
   /** Integer cents each leg returns (stake included), half-up to the cent, as the books pay. */
   payoutsCents: number[];
-  /** Σ of the rounded stakes: what is really staked (it can differ by a cent or two from the amount asked for). */
+  /** Σ of the rounded stakes: what is really staked (a split total: that total; fixed: what the legs add up to). */
   totalCents: number;
   /** Per outcome: that leg's payout − the total stake, integer cents. */
   profitsCents: number[];
@@ -56,8 +56,9 @@ export type StakeRounding = 'cent' | 'dollar';
  * The arbitrage calculator: 2 or 3 legs at DECIMAL odds. `total` splits the total in proportion to
  * implied probability, so every outcome pays the same (stake_i = T·(1/O_i)/Σ(1/O)); `fixed` keeps one leg's stake
  * ("I can bet $10 at this book") and sizes the others to pay what it pays (stake_i = S·O_j/O_i). Stakes are
- * rounded once, half-up (DECISIONS 25), to the cent or to whole dollars; payouts, total and profit are those of
- * the rounded stakes.
+ * rounded once (DECISIONS 25), to the cent or to whole dollars: a split total by largest remainder, so the stakes add
+ * up to the total and never more (apportionCents), the legs sized to a fixed one half-up; payouts, total and profit
+ * are those of the rounded stakes.
  */
 export function arbitrageCalculator(
   decimals: readonly number[],
@@ -76,7 +77,9 @@ export function arbitrageCalculator(
       throw new RangeError(`Total stake must be whole cents: ${split.totalCents}`);
     let booksum = 0;
     for (let i = 0; i < n; i++) booksum += 1 / decimals[i];
-    for (let i = 0; i < n; i++) stakesCents.push(round((split.totalCents * (1 / decimals[i])) / booksum));
+    const exactUnits: number[] = [];
+    for (let i = 0; i < n; i++) exactUnits.push((split.totalCents * (1 / decimals[i])) / booksum / unit);
+    for (const units of apportionCents(exactUnits, Math.floor(split.totalCents / unit))) stakesCents.push(units * unit);
   } else {
     const { leg, stakeCents } = split;
     if (!Number.isInteger(leg) || leg < 0 || leg >= n) throw new RangeError(`No leg ${leg} among ${n}`);
@@ -100,7 +103,8 @@ export function arbitrageCalculator(
 
 /**
  * Detection's split: `totalCents` across the legs in proportion to implied probability (exact stakes pay the same
- * on every outcome), each stake half-up to the cent (DECISIONS 25); the profit is that of the rounded stakes.
+ * on every outcome), rounded to cents that add up to it (apportionCents, DECISIONS 25); the profit is that of the
+ * rounded stakes.
  */
 export function arbitrageStakes(decimals: readonly number[], totalCents: number): ArbitrageStakes {
   return arbitrageCalculator(decimals, { mode: 'total', totalCents });

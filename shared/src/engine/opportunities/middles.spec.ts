@@ -23,10 +23,12 @@ describe('middles', () => {
   it('stake is min(max stake, 10 % of bankroll) split 50/50', () => {
     expect(middleTotalStakeCents(1000, 1000)).toBe(10_000);
     expect(middleTotalStakeCents(1000, 50)).toBe(5_000);
-    // DECISIONS 25: each half of $100.01 is $50.005, half-up to $50.01; the total is what the stakes add up to
+    // each half of $100.01 is $50.005: half-up on both would stake $100.02, over the cap; the odd cent goes to the first
     const outcomes = middleOutcomes([2, 2], 10_001);
-    expect(outcomes.stakesCents).toEqual([5001, 5001]);
-    expect(outcomes.totalCents).toBe(10_002);
+    expect(outcomes.stakesCents).toEqual([5001, 5000]);
+    expect(outcomes.totalCents).toBe(10_001);
+    // a bankroll of $1,000.10 caps the middle at 10 %, $100.01
+    expect(middleTotalStakeCents(1000.1, 1000)).toBe(10_001);
   });
 
   // Best case both win, worst case one wins and one loses

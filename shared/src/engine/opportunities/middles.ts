@@ -2,7 +2,7 @@ import type { EventHeader } from '../../domain/odds';
 import type { MiddleOpportunity } from '../../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../../domain/books/sportsbooks';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
-import { payoutCents, roundHalfUpCents } from '../odds/money';
+import { apportionCents, payoutCents } from '../odds/money';
 import { foundOpportunity, toLeg, type SizedFinderOptions } from './opportunity-legs';
 
 /**
@@ -50,13 +50,14 @@ export interface MiddleOutcomes {
 }
 
 /**
- * The 50/50 split of a middle, each half rounded half-up to the cent (DECISIONS 25), and its best and worst case
- * with payouts as the books pay them: $100 + $100 at −110 is +$181.82 if both win, −$9.09 if one loses.
+ * The 50/50 split of a middle in cents that add up to the total (apportionCents, DECISIONS 25: an odd cent goes to the
+ * first leg), and its best and worst case with payouts as the books pay them: $100 + $100 at −110 is +$181.82 if both
+ * win, −$9.09 if one loses.
  */
 export function middleOutcomes(decimals: readonly [number, number], totalCents: number): MiddleOutcomes {
-  const half = roundHalfUpCents(totalCents / 2);
-  const stakesCents: [number, number] = [half, half];
-  const staked = half * 2;
+  const [low, high] = apportionCents([totalCents / 2, totalCents / 2], totalCents);
+  const stakesCents: [number, number] = [low, high];
+  const staked = low + high;
   const payouts = stakesCents.map((s, i) => payoutCents(s, decimals[i]));
   return {
     stakesCents,
