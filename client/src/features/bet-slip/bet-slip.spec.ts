@@ -211,10 +211,10 @@ describe('bet slip: legs of one three-way market', () => {
     expect(groups).toHaveLength(1);
     expect(groups[0].ids).toEqual(['home', 'draw']);
     expect(groups[0].kelly.fractions[0]).toBeCloseTo(0.101013, 6);
-    // moderate: half Kelly of the group, 8.53 % of $1,000, shared 0.101013 : 0.069620
+    // moderate: half Kelly of the group, 8.5316 % of $1,000 = 8,531.65 cents, half-up $85.32, shared 0.101013 : 0.069620
     expect(slip.items.map((i) => i.stakeCents)).toEqual(groups[0].stakesCents);
     expect(slip.items[0].stakeCents).not.toBe(alone);
-    expect(slip.items[0].stakeCents + slip.items[1].stakeCents).toBe(8531);
+    expect(slip.items[0].stakeCents + slip.items[1].stakeCents).toBe(8532);
   });
 
   it('leaves legs of different markets, a lone leg, a given stake and the same outcome twice to single sizing', () => {
@@ -287,9 +287,9 @@ describe('bet slip: a bet at an exchange', () => {
       BANKROLL,
       'moderate',
     );
-    // half Kelly: (0.55 × 2.10 − 1) / 1.10 / 2 = 7.05 % at the book; at 2.045 net, (0.55 × 2.045 − 1) / 1.045 / 2 = 5.969 %, rounded down to the cent
+    // half Kelly: (0.55 × 2.10 − 1) / 1.10 / 2 = 7.05 % at the book; at 2.045 net, (0.55 × 2.045 − 1) / 1.045 / 2 = 5.9689 %, half-up to the cent
     expect(atBook).toBe(7045);
-    expect(atExchange).toBe(5968);
+    expect(atExchange).toBe(5969);
   });
 });
 

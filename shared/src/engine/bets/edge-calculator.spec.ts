@@ -27,9 +27,9 @@ describe('edge calculator', () => {
     expect(r.edgePct).toBeCloseTo(10, 10);
     expect(r.band).toBe('excellent');
     expect(r.expectedProfit).toBe(10);
-    // Kelly (0.5·2.2 − 1)/1.2 = 0.0833; moderate half-Kelly 4.17 % of $1000
+    // Kelly (0.5·2.2 − 1)/1.2 = 0.0833; moderate half-Kelly 4.1667 % of $1000 = 4,166.67 cents, half-up $41.67 (DECISIONS 25)
     expect(r.kellyFraction).toBeCloseTo(1 / 12, 10);
-    expect(r.recommendedStake).toBe(41.66);
+    expect(r.recommendedStake).toBe(41.67);
     expect(calculateEdge({ bookOdds: 120, fairOdds: 100, betAmount: 50, bankroll: 2000 })!).toMatchObject({
       expectedProfit: 5,
       recommendedStake: 83.33,
@@ -46,7 +46,8 @@ describe('edge calculator', () => {
   });
 
   it('sizes on the bankroll it is given, such as the saved $2,500', () => {
-    expect(calculateEdge({ bookOdds: 120, fairOdds: 100, bankroll: 2500 })!.recommendedStake).toBe(104.16);
+    // 4.1667 % of $2,500 = 10,416.67 cents → $104.17
+    expect(calculateEdge({ bookOdds: 120, fairOdds: 100, bankroll: 2500 })!.recommendedStake).toBe(104.17);
   });
 });
 

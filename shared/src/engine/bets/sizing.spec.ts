@@ -45,6 +45,28 @@ describe('sizing', () => {
     expect(baseStakeCents(100_000, 'conservative')).toBe(1000);
   });
 
+  /*
+   * DECISIONS 25: money is rounded half-up. By hand: p 0.55 at 1.91, f* = (0.55 × 1.91 − 1) / 0.91 = 0.0505 / 0.91 =
+   * 0.0554945; moderate halves it, 0.0277473 of $1,000 = 2,774.725 cents → $27.75 (rounding down gave $27.74). The base
+   * share alike: 2.5 % of $1,000.20 is 2,500.5 cents → $25.01.
+   */
+  it('rounds the auto stake half-up to the cent', () => {
+    expect(recommendedStakeCents(100_000, 0.55, 1.91, 'moderate')).toBe(2775);
+    expect(baseStakeCents(100_020, 'moderate')).toBe(2501);
+    expect(recommendedStakeCents(100_020, 0.501, 2, 'moderate')).toBe(2501);
+  });
+
+  // spec 001 §5: capped at 10 % of the bankroll; 10 % of $1,000.05 is 10,000.5 cents, whose half-up would pass the cap
+  it('never rounds the auto stake past the 10 % cap', () => {
+    expect(recommendedStakeCents(100_005, 0.6, 2.5, 'aggressive')).toBe(10_000);
+    expect(
+      recommendedMutuallyExclusiveStakesCents(100_005, [0.6, 0.3], [2.5, 4], 'aggressive')!.stakesCents.reduce(
+        (a, b) => a + b,
+        0,
+      ),
+    ).toBe(10_000);
+  });
+
   // spec 001 §5, §9: quick parlay amounts 25, 50, 100, 200; quick bet 25
   it('quick amounts', () => {
     expect(QUICK_PARLAY_AMOUNTS).toEqual([25, 50, 100, 200]);
@@ -127,12 +149,9 @@ describe('kellyMutuallyExclusive — Smoczynski & Tomkins 2010', () => {
   // spec 001 §5 risk levels applied to the group: Kelly × 0.25 / 0.5 / 0.75, floored at the base share, capped at 10 %
   it('turns the fractions into the bet slip’s auto stakes', () => {
     const sized = recommendedMutuallyExclusiveStakesCents(100_000, [0.42, 0.3, 0.28], [2.6, 3.6, 2.9], 'moderate')!;
-    // total 0.170633 × 0.5 = 8.53 % of $1,000 = $85.32, shared 0.101013 : 0.069620
-    expect(sized.stakesCents[0] + sized.stakesCents[1]).toBeGreaterThanOrEqual(8530);
-    expect(sized.stakesCents[0]).toBe(
-      Math.floor((100_000 * (sized.kelly.total * 0.5) * sized.kelly.fractions[0]) / sized.kelly.total + 1e-9),
-    );
-    expect(sized.stakesCents[2]).toBe(0);
+    // total 0.170633 × 0.5 = 8.5316 % of $1,000 = 8,531.65 cents, half-up $85.32 (DECISIONS 25), shared
+    // 0.101013 : 0.069620 = 5,050.86 : 3,481.14 cents: $50.51 and $34.81, adding up to the $85.32
+    expect(sized.stakesCents).toEqual([5051, 3481, 0]);
     const aggressive = recommendedMutuallyExclusiveStakesCents(
       100_000,
       [0.42, 0.3, 0.28],

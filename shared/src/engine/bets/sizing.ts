@@ -1,5 +1,8 @@
+import { apportionCents, roundHalfUpCents } from '../odds/money';
+
 /**
- * Bet sizing (spec 001 §5 bankroll and bet sizing, §9). Money in and out in integer CENTS.
+ * Bet sizing (spec 001 §5 bankroll and bet sizing, §9). Money in and out in integer CENTS, half-up to the cent as
+ * every amount of money is (DECISIONS 25).
  */
 
 export const RISK_LEVELS = ['conservative', 'moderate', 'aggressive'] as const;
@@ -35,7 +38,7 @@ export function kellyFraction(probability: number, decimal: number): number {
 
 /**
  * Auto stake in integer cents: the risk level's Kelly fraction of full Kelly, floored at the level's base share
- * and capped at 10 % of the bankroll (spec 001 §5), rounded down to the cent.
+ * and capped at 10 % of the bankroll (spec 001 §5), half-up to the cent (DECISIONS 25) but never past the cap.
  */
 export function recommendedStakeCents(
   bankrollCents: number,
@@ -47,12 +50,20 @@ export function recommendedStakeCents(
   const { baseShare, kellyFraction: fraction } = RISK_PROFILES[risk];
   const kelly = Math.max(0, kellyFraction(probability, decimal)) * fraction;
   const share = Math.min(AUTO_STAKE_CAP_SHARE, Math.max(baseShare, kelly));
-  return Math.floor(bankrollCents * share + 1e-9);
+  return autoStakeWithinCap(bankrollCents, share);
+}
+
+/**
+ * `share` of the bankroll half-up to the cent, and no more than the 10 % cap in whole cents: at the cap, half-up
+ * would stake half a cent past it for a bankroll such as $1,000.05 (10 %: 10,000.5 cents).
+ */
+function autoStakeWithinCap(bankrollCents: number, share: number): number {
+  return Math.min(roundHalfUpCents(bankrollCents * share), Math.floor(bankrollCents * AUTO_STAKE_CAP_SHARE + 1e-9));
 }
 
 /** The base stake of a risk level (bankroll × share) in cents, used when there is no probability to size on. */
 export function baseStakeCents(bankrollCents: number, risk: RiskLevel = DEFAULT_RISK_LEVEL): number {
-  return Math.floor(Math.max(0, bankrollCents) * RISK_PROFILES[risk].baseShare + 1e-9);
+  return roundHalfUpCents(Math.max(0, bankrollCents) * RISK_PROFILES[risk].baseShare);
 }
 
 /** The simultaneous Kelly bet on mutually exclusive outcomes (at most one of them wins). */
@@ -121,9 +132,9 @@ export function kellyMutuallyExclusive(
 /**
  * Auto stakes in integer cents for mutually exclusive legs bet together (the bet slip's legs of one three-way
  * market): the simultaneous Kelly fractions scaled by the risk level's Kelly fraction, the group's total floored at
- * the level's base share and capped at 10 % of the bankroll like a single auto stake, shared in proportion to
- * the Kelly fractions; legs outside the optimal set get 0. Null when no leg is worth a bet (the caller then sizes
- * each leg on its own).
+ * the level's base share and capped at 10 % of the bankroll like a single auto stake (and rounded as it is), shared
+ * in proportion to the Kelly fractions in cents that add up to it (apportionCents); legs outside the optimal set get
+ * 0. Null when no leg is worth a bet (the caller then sizes each leg on its own).
  */
 export function recommendedMutuallyExclusiveStakesCents(
   bankrollCents: number,
@@ -135,6 +146,10 @@ export function recommendedMutuallyExclusiveStakesCents(
   if (!(kelly.total > 0) || !(bankrollCents > 0)) return null;
   const { baseShare, kellyFraction: fraction } = RISK_PROFILES[risk];
   const share = Math.min(AUTO_STAKE_CAP_SHARE, Math.max(baseShare, kelly.total * fraction));
-  const stakesCents = kelly.fractions.map((f) => Math.floor((bankrollCents * share * f) / kelly.total + 1e-9));
+  const groupCents = autoStakeWithinCap(bankrollCents, share);
+  const stakesCents = apportionCents(
+    kelly.fractions.map((f) => (groupCents * f) / kelly.total),
+    groupCents,
+  );
   return { stakesCents, kelly };
 }
