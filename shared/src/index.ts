@@ -42,6 +42,7 @@ export {
   arbitrageProfit,
   arbitrageStakes,
   arbitrageTotalStakeCents,
+  profitPctOfStakes,
   type ArbitrageOptions,
   type ArbitrageSplit,
   type ArbitrageStakes,

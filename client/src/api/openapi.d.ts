@@ -2157,7 +2157,10 @@ export interface components {
          * @enum {string}
          */
         kind: 'two_way' | 'three_way' | 'back_lay';
+        /** @description Percent of the prices before stake rounding: what minProfit, alert rules and the order compare */
         profitPct: number;
+        /** @description Percent the rounded stakes make: profitAmount / totalStake, the figure shown beside them */
+        stakedProfitPct: number;
         profitAmount: number;
         totalStake: number;
         totalImpliedProb: number;

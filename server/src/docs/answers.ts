@@ -283,7 +283,12 @@ const arbitrageSchema: z.ZodType<ArbitrageOpportunity> = z.object({
   kind: z
     .enum(['two_way', 'three_way', 'back_lay'])
     .meta({ description: 'back_lay: one outcome backed at a book and laid at an exchange, legs [back, lay]' }),
-  profitPct: z.number(),
+  profitPct: z.number().meta({
+    description: 'Percent of the prices before stake rounding: what minProfit, alert rules and the order compare',
+  }),
+  stakedProfitPct: z.number().meta({
+    description: 'Percent the rounded stakes make: profitAmount / totalStake, the figure shown beside them',
+  }),
   profitAmount: z.number(),
   totalStake: z.number(),
   totalImpliedProb: z.number(),

@@ -94,9 +94,16 @@ export interface ArbitrageOpportunity extends OpportunityBase {
   kind: 'two_way' | 'three_way' | 'back_lay';
   /**
    * PERCENT, net of commission, before stake rounding: 1 / Σ(1 / effective decimal) − 1; back_lay: what the back
-   * stake nets either way, back effective × (1 − lay commission) / (lay decimal − lay commission) − 1.
+   * stake nets either way, back effective × (1 − lay commission) / (lay decimal − lay commission) − 1. The price's
+   * own figure, whatever the stake: what a minimum profit, an alert rule, the suspect bound and the order compare.
    */
   profitPct: number;
+  /**
+   * PERCENT the rounded stakes make: profitAmount ÷ totalStake (DECISIONS 25: the shown profit is the profit of the
+   * rounded stakes), so it never disagrees with the amount it is shown beside; 0 when nothing is staked. Set wherever
+   * the stakes are sized, for the user's stake too (opportunities-for-user.ts).
+   */
+  stakedProfitPct: number;
   /** Guaranteed profit in dollars after stakes are rounded to the cent: the worse outcome's net result. */
   profitAmount: number;
   /** Dollars: min(max stake, bankroll), as the rounded stakes add up; back_lay: the back stake (the lay's liability is on its leg). */

@@ -42,6 +42,7 @@ export function alertArbitrage(over: Partial<ArbitrageOpportunity> = {}): Arbitr
     timeFound: '2026-01-10T18:00:00.000Z',
     expiresIn: 1800,
     profitPct: 2.5,
+    stakedProfitPct: 2.44,
     profitAmount: 2.44,
     totalStake: 100,
     totalImpliedProb: 0.975,

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { findArbitrage } from '@oddspulse/shared';
-import { bookAgainstExchange, bookAgainstLay, NOW } from '@oddspulse/shared/testing';
+import { book, bookAgainstExchange, bookAgainstLay, event, NOW } from '@oddspulse/shared/testing';
 import { OpportunityCard } from './OpportunityCard';
 
 // An exchange's back leg is priced net of its commission: the card shows the price it pays net beside the quoted one
@@ -24,6 +24,41 @@ describe('an opportunity card with a leg at an exchange', () => {
     );
     expect(odds.sort()).toEqual(['+110', '+110 (+105 net)']);
     expect(html).not.toContain('leg-commission');
+  });
+});
+
+/*
+ * DECISIONS 25: the shown profit is the profit of the rounded stakes. By hand: $100 at 2.06 (+106) / 2.18 (+118) splits
+ * 51.415 / 48.585 → $51.42 + $48.58, paying 10,592.52 → $105.93 and 10,590.44 → $105.90: $5.90 on $100.00, 5.90 %. The
+ * prices alone make 1 / (1/2.06 + 1/2.18) − 1 = 5.915 %, which the card showed beside the $5.90 ("5.92% profit · $5.90").
+ */
+describe('an opportunity card’s headline', () => {
+  it('gives the profit % of the rounded stakes beside their profit', () => {
+    const board = event([
+      book('draftkings', {
+        h2h: [
+          ['Home', 106],
+          ['Away', -200],
+        ],
+      }),
+      book('fanduel', {
+        h2h: [
+          ['Home', -200],
+          ['Away', 118],
+        ],
+      }),
+    ]);
+    const [o] = findArbitrage(board, { minProfitPct: 0.1 }, NOW);
+    const html = renderToStaticMarkup(
+      <OpportunityCard
+        item={{ opportunity: o, status: 'new', since: NOW }}
+        kind="arbitrage"
+        now={NOW}
+        onExecute={() => undefined}
+        onCalculate={() => undefined}
+      />,
+    );
+    expect(html).toContain('5.90% profit · $5.90 on $100.00');
   });
 });
 

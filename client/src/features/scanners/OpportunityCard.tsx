@@ -33,7 +33,7 @@ export function OpportunityCard({
   const o = item.opportunity;
   const headline =
     o.type === 'arbitrage'
-      ? `${o.profitPct.toFixed(2)}% profit · ${formatDollars(o.profitAmount)} on ${formatDollars(o.totalStake)}`
+      ? `${o.stakedProfitPct.toFixed(2)}% profit · ${formatDollars(o.profitAmount)} on ${formatDollars(o.totalStake)}`
       : `Gap ${o.gap} · ${o.probability.toFixed(0)}% middle chance · up to ${formatDollars(o.maxProfit)}`;
   const expiresIn = opportunityExpiresIn(o, now);
   const executable = canExecute(item, now);

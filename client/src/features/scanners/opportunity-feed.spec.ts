@@ -53,6 +53,7 @@ const arb = (
   type: 'arbitrage',
   kind: 'two_way',
   profitPct,
+  stakedProfitPct: 1,
   profitAmount: 1,
   totalStake: 100,
   totalImpliedProb: 0.98,

@@ -39,6 +39,7 @@ const arb = (id: string, profitPct: number): ArbitrageOpportunity => ({
   type: 'arbitrage',
   kind: 'two_way',
   profitPct,
+  stakedProfitPct: 1,
   profitAmount: 1,
   totalStake: 100,
   totalImpliedProb: 0.98,

@@ -16,7 +16,7 @@ export function useScannerSlip() {
     show(
       'success',
       o.type === 'arbitrage'
-        ? `Added to bet slip: ${o.profitPct.toFixed(2)}% profit ($${o.profitAmount.toFixed(2)})`
+        ? `Added to bet slip: ${o.stakedProfitPct.toFixed(2)}% profit ($${o.profitAmount.toFixed(2)})`
         : `Added to bet slip: ${o.probability.toFixed(0)}% middle probability`,
     );
   };

@@ -7,6 +7,7 @@ import { arbitrageCalculator, arbitrageProfit, arbitrageStakes, arbitrageTotalSt
 import { findArbitrage, findArbitrageOnBoard } from './finders';
 import { americanToDecimal } from '../odds/odds-format';
 import { newestUpdate } from './scan';
+import { arbitrageForUser } from './opportunities-for-user';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const board = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8'))).events;
@@ -154,6 +155,37 @@ describe('findArbitrage', () => {
     expect(arb.legs[0]).toMatchObject({ lastUpdate: isoBeforeNow(10_000), ageSeconds: 10, decimal: 2.1 });
     expect(arb.ageSeconds).toBe(10);
     expect(arb.id).toBe(findArbitrage(twoWay(), {}, NOW)[0].id);
+  });
+
+  /*
+   * DECISIONS 25: the shown profit is that of the rounded stakes. By hand: $100 at 2.06 / 2.18 → $51.42 + $48.58, paying
+   * $105.93 and $105.90: $5.90, 5.90 % of the $100.00; the prices alone make 5.915 %, what the minimum compares.
+   */
+  it('gives the profit % of the rounded stakes beside the price’s own', () => {
+    const board = event([
+      book('draftkings', {
+        h2h: [
+          ['Home', 106],
+          ['Away', -200],
+        ],
+      }),
+      book('fanduel', {
+        h2h: [
+          ['Home', -200],
+          ['Away', 118],
+        ],
+      }),
+    ]);
+    const [arb] = findArbitrage(board, { minProfitPct: 0.1 }, NOW);
+    expect(arb.legs.map((l) => l.stake)).toEqual([51.42, 48.58]);
+    expect(arb).toMatchObject({ profitAmount: 5.9, totalStake: 100 });
+    expect(arb.stakedProfitPct).toBeCloseTo(5.9, 10);
+    expect(arb.profitPct).toBeCloseTo((1 / (1 / 2.06 + 1 / 2.18) - 1) * 100, 10);
+    expect(findArbitrage(board, { minProfitPct: 5.91 }, NOW)).toHaveLength(1);
+    // at a user's $250: $128.54 + $121.46 pay $264.79 and $264.78, $14.78 on $250.00, 5.912 %
+    const mine = arbitrageForUser(arb, { minProfit: 0.1, maxStake: 250, bankroll: 1000, books: [] })!;
+    expect(mine).toMatchObject({ profitAmount: 14.78, totalStake: 250, profitPct: arb.profitPct });
+    expect(mine.stakedProfitPct).toBeCloseTo(5.912, 10);
   });
 
   it('no arbitrage when the best prices sum to 1 or more, or come from one book', () => {

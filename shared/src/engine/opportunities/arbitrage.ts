@@ -33,6 +33,11 @@ export function arbitrageProfit(decimals: readonly number[]): number {
   return 1 / decimals.reduce((sum, d) => sum + 1 / d, 0) - 1;
 }
 
+/** PERCENT of what the rounded stakes make on their total: the profit shown beside them (0 when nothing is staked). */
+export function profitPctOfStakes(profitCents: number, totalCents: number): number {
+  return totalCents > 0 ? (profitCents / totalCents) * 100 : 0;
+}
+
 export interface ArbitrageStakes {
   /** Integer cents per leg (DECISIONS 25): a split total by largest remainder (apportionCents), a sized leg half-up. */
   stakesCents: number[];
@@ -159,6 +164,7 @@ export function arbitrageOpportunity(
     id: `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line)}:${legs.length}`,
     kind: legs.length === 3 ? 'three_way' : 'two_way',
     profitPct,
+    stakedProfitPct: profitPctOfStakes(stakes.guaranteedProfitCents, stakes.totalCents),
     profitAmount: stakes.guaranteedProfitCents / 100,
     totalStake: stakes.totalCents / 100,
     totalImpliedProb: decimals.reduce((s, d) => s + 1 / d, 0),

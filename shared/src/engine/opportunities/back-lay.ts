@@ -1,6 +1,6 @@
 import type { BoardMarket, BoardOutcome, EventHeader } from '../../domain/odds';
 import type { ArbitrageOpportunity, OpportunityLeg } from '../../domain/opportunities';
-import type { ArbitrageSettings } from './arbitrage';
+import { profitPctOfStakes, type ArbitrageSettings } from './arbitrage';
 import { backLay, backLayGuaranteedCents } from '../odds/commission';
 import {
   familyNumber,
@@ -124,6 +124,7 @@ export function backLayOpportunity(
     id: `arb:${event.id}:${group.family}:${group.description ?? ''}:lay:${lay.outcome}:${lay.book}`,
     kind: 'back_lay',
     profitPct,
+    stakedProfitPct: profitPctOfStakes(sized.guaranteedCents, totalCents),
     profitAmount: sized.guaranteedCents / 100,
     totalStake: totalCents / 100,
     totalImpliedProb: 1 / (1 + profit),

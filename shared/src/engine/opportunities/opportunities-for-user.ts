@@ -7,7 +7,7 @@ import {
   type OpportunityLeg,
 } from '../../domain/opportunities';
 import { canonicalBookKey } from '../../domain/books/sportsbooks';
-import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents } from './arbitrage';
+import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents, profitPctOfStakes } from './arbitrage';
 import { backLayProfit, sizeBackLay, sizedBackLayLegs } from './back-lay';
 import { commissionOf, effectiveDecimal, type CommissionRates } from '../odds/commission';
 import { evPercent } from '../odds/fair-probability';
@@ -108,6 +108,7 @@ function sizedArbitrage(
       sized: {
         ...o,
         totalStake: totalCents / 100,
+        stakedProfitPct: profitPctOfStakes(sized.guaranteedCents, totalCents),
         profitAmount: sized.guaranteedCents / 100,
         legs: sizedBackLayLegs(o.legs, totalCents, sized),
       },
@@ -119,6 +120,7 @@ function sizedArbitrage(
     sized: {
       ...o,
       totalStake: split.totalCents / 100,
+      stakedProfitPct: profitPctOfStakes(split.guaranteedProfitCents, split.totalCents),
       profitAmount: split.guaranteedProfitCents / 100,
       legs: o.legs.map((leg, i) => ({
         ...leg,

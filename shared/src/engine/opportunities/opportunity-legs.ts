@@ -143,7 +143,7 @@ function timeFoundOf(now: number): string {
 /** What an arbitrage of one kind works out for itself; the rest comes from its event and the quotes it bets. */
 export type ArbitrageFindings = Pick<
   ArbitrageOpportunity,
-  'id' | 'kind' | 'profitPct' | 'profitAmount' | 'totalStake' | 'totalImpliedProb' | 'legs'
+  'id' | 'kind' | 'profitPct' | 'stakedProfitPct' | 'profitAmount' | 'totalStake' | 'totalImpliedProb' | 'legs'
 >;
 
 /** The fields an arbitrage or a middle gets from where it was found rather than from what it works out. */
@@ -192,6 +192,7 @@ export function arbitrageOpportunityOf(
       type: 'arbitrage',
       kind: found.kind,
       profitPct: found.profitPct,
+      stakedProfitPct: found.stakedProfitPct,
       profitAmount: found.profitAmount,
       totalStake: found.totalStake,
       totalImpliedProb: found.totalImpliedProb,

@@ -6,6 +6,7 @@ import {
   dollarsToCents,
   effectiveDecimal,
   isValidAmerican,
+  profitPctOfStakes,
   type ArbitrageStakes,
   type BackLay,
   type StakeRounding,
@@ -85,7 +86,7 @@ function result(decimals: number[], stakes: ArbitrageStakes): CalculatorResult {
     ok: true,
     decimals,
     stakes,
-    profitPct: stakes.totalCents > 0 ? (stakes.guaranteedProfitCents / stakes.totalCents) * 100 : 0,
+    profitPct: profitPctOfStakes(stakes.guaranteedProfitCents, stakes.totalCents),
   };
 }
 
