@@ -141,8 +141,9 @@ test('the arbitrage calculator sizes a back/lay’s lay against the back stake, 
   await expect(calculator.getByTestId('arb-liability')).toContainText('Liability $285.79 at');
   await expect(calculator.getByTestId('arb-back-wins')).toHaveText('$14.21');
   await expect(calculator.getByTestId('arb-lay-wins')).toHaveText('$14.22');
+  // the profit % is of all it stakes, the back stake and the liability: 14.21 / 535.79 = 2.65 %
   await expect(calculator.getByTestId('arb-summary')).toContainText(
-    'Back stake $250.00 · guaranteed profit $14.21 (5.68%)',
+    'Back stake $250.00 + liability $285.79 · guaranteed profit $14.21 (2.65%)',
   );
   // the lay moved to +130 (2.30): no profit is locked in any more
   await calculator.getByLabel('Odds of the lay').fill('+130');

@@ -211,13 +211,15 @@ describe('ScannersService: a back/lay arbitrage', () => {
   it('is served at the caller’s stake with the lay leg’s liability, and re-priced at their commission', async () => {
     const [o] = (await arbitrage({ maxStake: '250' })).opportunities;
     expect(o).toMatchObject({ kind: 'back_lay', totalStake: 250 });
-    // lay stake 250 × 2.2 / 2.04 = $269.61, liability × 1.06 = $285.79
+    // back stake and liability within the $250 (spec 001 §5): $116.65 backed, lay stake 116.65 × 2.2 / 2.04 = $125.80,
+    // liability × 1.06 = $133.35 (back-lay.spec.ts)
     expect(o.legs.map((leg) => [leg.book, leg.lay ?? false, leg.stake, leg.liability])).toEqual([
-      ['draftkings', false, 250, undefined],
-      ['matchbook', true, 269.61, 285.79],
+      ['draftkings', false, 116.65, undefined],
+      ['matchbook', true, 125.8, 133.35],
     ]);
+    // at 8 %: 2.222 % of the back stake, 1.020 % of it and its liability
     const [mine] = (await arbitrage({ commission: 'matchbook:0.08' })).opportunities;
-    expect(mine.profitPct).toBeCloseTo(2.222, 3);
+    expect(mine.profitPct).toBeCloseTo(1.0204, 4);
     expect((await arbitrage({ commission: 'matchbook:0.12' })).opportunities).toEqual([]);
   });
 });

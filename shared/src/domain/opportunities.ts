@@ -94,7 +94,8 @@ export interface ArbitrageOpportunity extends OpportunityBase {
   kind: 'two_way' | 'three_way' | 'back_lay';
   /**
    * PERCENT, net of commission, before stake rounding: 1 / Σ(1 / effective decimal) − 1; back_lay: what the back
-   * stake nets either way, back effective × (1 − lay commission) / (lay decimal − lay commission) − 1. The price's
+   * stake nets either way, back effective × (1 − lay commission) / (lay decimal − lay commission) − 1, over the back
+   * stake and its liability (1 + back effective × (lay decimal − 1) / (lay decimal − lay commission)). The price's
    * own figure, whatever the stake: what a minimum profit, an alert rule, the suspect bound and the order compare.
    */
   profitPct: number;
@@ -106,7 +107,10 @@ export interface ArbitrageOpportunity extends OpportunityBase {
   stakedProfitPct: number;
   /** Guaranteed profit in dollars after stakes are rounded to the cent: the worse outcome's net result. */
   profitAmount: number;
-  /** Dollars: min(max stake, bankroll), as the rounded stakes add up; back_lay: the back stake (the lay's liability is on its leg). */
+  /**
+   * Dollars: min(max stake, bankroll), as the rounded stakes add up; back_lay: all the bettor puts up, the back stake
+   * and the liability held at the exchange (on the lay leg), within min(max stake, bankroll).
+   */
   totalStake: number;
   /** Σ(1 / effective decimal), fraction (< 1 for an arbitrage); back_lay: 1 / (1 + profit), the same reading. */
   totalImpliedProb: number;

@@ -77,10 +77,12 @@ describe('an opportunity card of a back/lay arbitrage', () => {
       />,
     );
     expect([...html.matchAll(/data-testid="leg-lay"[^>]*>([^<]*)</g)].map((m) => m[1])).toEqual(['Lay']);
-    // $100 backed at 2.20 laid at 2.06 (2 %): lay stake $107.84, liability $114.31
+    // spec 001 §5: the $100 is the back stake and the liability together. 2.20 laid at 2.06 (2 %) holds 2.2 × 1.06 / 2.04
+    // = $1.143 per dollar backed: $46.66 backed, lay stake $50.32, liability $53.34, $2.65 either way (back-lay.spec.ts)
     expect([...html.matchAll(/data-testid="leg-liability">([^<]*)</g)].map((m) => m[1])).toEqual([
-      'Liability $114.31 at matchbook',
+      'Liability $53.34 at matchbook',
     ]);
+    expect(html).toContain('2.65% profit · $2.65 on $100.00');
     expect(html).toContain('open-arb-calculator');
     expect(html).toContain('Adds the back bet to the bet slip; place the lay at the exchange');
   });

@@ -8,7 +8,7 @@ import {
 } from '../../domain/opportunities';
 import { canonicalBookKey } from '../../domain/books/sportsbooks';
 import { arbitrageProfit, arbitrageStakes, arbitrageTotalStakeCents, profitPctOfStakes } from './arbitrage';
-import { backLayProfit, sizeBackLay, sizedBackLayLegs } from './back-lay';
+import { backLayProfitOnStake, sizeBackLayWithin, sizedBackLayLegs } from './back-lay';
 import { commissionOf, effectiveDecimal, type CommissionRates } from '../odds/commission';
 import { evPercent } from '../odds/fair-probability';
 import { isEventLive, isStaleUpdate } from '../lines/locked-market';
@@ -95,22 +95,22 @@ function effectivePrices(legs: readonly Pick<OpportunityLeg, 'decimal' | 'commis
 
 /**
  * The arbitrage with `totalCents` split by implied probability of the legs' effective prices (arbitrageStakes),
- * or a back/lay with `totalCents` backed and the lay sized against it, whatever it guarantees.
+ * or a back/lay whose back stake and liability come to no more than `totalCents` (sizeBackLayWithin), whatever it
+ * guarantees.
  */
 function sizedArbitrage(
   o: ArbitrageOpportunity,
   totalCents: number,
 ): { sized: ArbitrageOpportunity; guaranteedCents: number } {
   if (o.kind === 'back_lay') {
-    // the whole amount is the back stake; the lay is sized against it (back-lay.ts)
-    const sized = sizeBackLay(totalCents, o.legs[0], o.legs[1]);
+    const sized = sizeBackLayWithin(totalCents, o.legs[0], o.legs[1]);
     return {
       sized: {
         ...o,
-        totalStake: totalCents / 100,
-        stakedProfitPct: profitPctOfStakes(sized.guaranteedCents, totalCents),
+        totalStake: sized.totalCents / 100,
+        stakedProfitPct: profitPctOfStakes(sized.guaranteedCents, sized.totalCents),
         profitAmount: sized.guaranteedCents / 100,
-        legs: sizedBackLayLegs(o.legs, totalCents, sized),
+        legs: sizedBackLayLegs(o.legs, sized),
       },
       guaranteedCents: sized.guaranteedCents,
     };
@@ -162,7 +162,7 @@ export function sizeMiddle(o: MiddleOpportunity, totalCents: number): MiddleOppo
 function withLegs(o: ArbitrageOpportunity, legs: readonly OpportunityLeg[]): ArbitrageOpportunity {
   const effective = effectivePrices(legs);
   if (o.kind === 'back_lay') {
-    const profit = backLayProfit(effective[0], legs[1].decimal, legs[1].commission);
+    const profit = backLayProfitOnStake(effective[0], legs[1].decimal, legs[1].commission);
     return { ...o, legs: [...legs], profitPct: profit * 100, totalImpliedProb: 1 / (1 + profit) };
   }
   return {

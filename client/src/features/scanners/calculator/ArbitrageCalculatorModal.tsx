@@ -155,7 +155,8 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
   const [back, lay] = opportunity.legs;
   const [form, setForm] = useState({
     odds: [american(back.price), american(lay.price)],
-    total: opportunity.totalStake.toFixed(2),
+    // the opportunity's total stake is the back stake and the liability together: the form takes the back stake
+    total: back.stake.toFixed(2),
   });
   const result = calculateBackLay(form, [back, lay]);
   const selection = betSelectionLabel(back);
@@ -203,8 +204,8 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
       </LegsTable>
       <CalculatorOutcome
         result={result}
-        lockedIn={({ backStakeCents, guaranteedCents }) => ({
-          lead: `Back stake ${formatMoney(backStakeCents)}`,
+        lockedIn={({ backStakeCents, sized, guaranteedCents }) => ({
+          lead: `Back stake ${formatMoney(backStakeCents)} + liability ${formatMoney(sized.liabilityCents)}`,
           guaranteedCents,
         })}
         addLabel="Add the back bet to the bet slip"

@@ -98,7 +98,10 @@ export type BackLayResult =
       backStakeCents: number;
       /** The lay sized against the back stake, and each result net of commission (commission.ts backLay). */
       sized: BackLay;
-      /** The worse of the two net results, integer cents, and as a PERCENT of the back stake. */
+      /**
+       * The worse of the two net results, integer cents, and as a PERCENT of all it stakes, the back stake and the
+       * liability (as the scanner gives a back/lay's profit %).
+       */
       guaranteedCents: number;
       profitPct: number;
     }
@@ -125,5 +128,6 @@ export function calculateBackLay(
   const backStakeCents = dollarsToCents(stake);
   const sized = backLay(backStakeCents, decimals[0], decimals[1], legs[1].commission ?? 0, legs[0].commission ?? 0);
   const guaranteedCents = backLayGuaranteedCents(sized);
-  return { ok: true, backStakeCents, sized, guaranteedCents, profitPct: (guaranteedCents / backStakeCents) * 100 };
+  const profitPct = profitPctOfStakes(guaranteedCents, backStakeCents + sized.liabilityCents);
+  return { ok: true, backStakeCents, sized, guaranteedCents, profitPct };
 }
