@@ -61,6 +61,10 @@ class FakeTransport implements LiveTransport {
   pushSnapshot(snapshot: RealtimeSnapshot) {
     this.handlers.snapshot(snapshot);
   }
+  /** The gateway's word on whether its process hears live updates (it lost Redis, or hears it again). */
+  live(live: boolean) {
+    this.handlers.live({ live });
+  }
   /** Answers the oldest pending subscribe. */
   async answer(ack: SubscribeAck | Error) {
     const next = this.pending.shift()!;
@@ -241,6 +245,39 @@ describe('LiveSocket', () => {
     expect(transport.emitted.at(-1)).toEqual([
       'subscribe',
       { channel: 'scores', sport: 'basketball_nba', lastSeq: 41, epoch: 'e1' },
+    ]);
+  });
+
+  it('interrupts every room while its server process has lost Redis, and catches each up when it hears it again', async () => {
+    const { transport, socket } = setup();
+    const interruptions: Array<[string, boolean]> = [];
+    for (const channel of ['odds', 'scores'] as const)
+      socket.subscribe(
+        { channel, sport: 'basketball_nba' },
+        () => undefined,
+        (i) => interruptions.push([channel, i]),
+      );
+    socket.start();
+    transport.fire('connect');
+    await transport.answer(joined('odds:basketball_nba', 7));
+    await transport.answer(joined('scores:basketball_nba', 3));
+    transport.live(false);
+    // the link stands, but nothing published reaches it: the rooms say so, and nothing is asked of the gateway yet
+    expect(interruptions).toEqual([
+      ['odds', true],
+      ['scores', true],
+    ]);
+    expect(transport.pending).toEqual([]);
+    transport.live(true);
+    expect(transport.emitted.slice(-2)).toEqual([
+      ['subscribe', { channel: 'odds', sport: 'basketball_nba', lastSeq: 7, epoch: 'e1' }],
+      ['subscribe', { channel: 'scores', sport: 'basketball_nba', lastSeq: 3, epoch: 'e1' }],
+    ]);
+    await transport.answer(joined('odds:basketball_nba', 9));
+    await transport.answer(joined('scores:basketball_nba', 3));
+    expect(interruptions.slice(2)).toEqual([
+      ['odds', false],
+      ['scores', false],
     ]);
   });
 

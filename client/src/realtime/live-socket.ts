@@ -102,6 +102,7 @@ export interface TransportHandlers {
   message: ServerToClientEvents['message'];
   snapshot: ServerToClientEvents['snapshot'];
   reauth: ServerToClientEvents['reauth'];
+  live: ServerToClientEvents['live'];
 }
 
 /** What LiveSocket needs of a socket.io client socket (`socketIoTransport` adapts the real one). */
@@ -177,6 +178,7 @@ export class LiveSocket {
       message: (envelope) => this.receive(envelope),
       snapshot: (snapshot) => this.receiveSnapshot(snapshot),
       reauth: () => this.reauth(),
+      live: ({ live }) => this.heardLive(live),
     });
   }
 
@@ -386,6 +388,18 @@ export class LiveSocket {
     room.resyncing = true;
     this.interrupt(room, true);
     this.sendSubscribe(key);
+  }
+
+  /**
+   * The server process lost Redis (`live: false`): nothing reaches any room from then on, so each is interrupted. It
+   * hears it again (`live: true`): each room resubscribes from where it stands, and the gateway replays what was
+   * published meanwhile; the accepted subscribe ends the interruption (ServerToClientEvents' `live`).
+   */
+  private heardLive(live: boolean): void {
+    for (const [key, room] of this.rooms) {
+      if (live) this.sendSubscribe(key);
+      else this.interrupt(room, true);
+    }
   }
 
   private interrupt(room: Room, interrupted: boolean): void {

@@ -18,6 +18,7 @@ export function socketIoTransport(socket: BrowserSocket): LiveTransport {
       socket.on('message', handlers.message);
       socket.on('snapshot', handlers.snapshot);
       socket.on('reauth', handlers.reauth);
+      socket.on('live', handlers.live);
     },
     open(auth) {
       socket.auth = auth;
