@@ -116,6 +116,17 @@ export async function verifyEmail(t: Pick<AccountsTestApp, 'db'>, userId: string
   await t.db.updateTable('users').set({ email_verified_at: new Date() }).where('id', '=', userId).execute();
 }
 
+/** Signs up a member of staff (an address OPS_EMAILS or OPS_VIEWER_EMAILS names) with it verified: only then is the role theirs. */
+export async function signUpStaff(
+  t: AccountsTestApp,
+  email: string,
+  plan: Plan = 'free',
+): Promise<{ email: string; session: Session }> {
+  const staff = await signUp(t, plan, email);
+  await verifyEmail(t, staff.session.user.id);
+  return staff;
+}
+
 /**
  * Waits (up to 5 s) for the dev outbox to hold a mail to `to` whose subject starts with `subject` (a password reset's
  * mail goes out after its answer, and sign-up's verification link to the same address too).

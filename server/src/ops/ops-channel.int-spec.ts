@@ -1,6 +1,6 @@
 import { OPS_OVERVIEW_KEY, type OpsOverview } from '@oddspulse/shared';
 import { parseConfig } from '@oddspulse/core';
-import { bearer, signUp, uniqueEmail } from '../../../test/support/accounts-app';
+import { bearer, signUp, signUpStaff, uniqueEmail } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { OpsSampler } from './ops-sampler.service';
 
@@ -23,7 +23,7 @@ describe('the ops channel (real PostgreSQL and Redis, socket.io)', () => {
 
   beforeAll(async () => {
     t = await createGatewayApp({ REDIS_PREFIX: prefix, OPS_EMAILS: [opsEmail], OPS_SAMPLE_INTERVAL_MS: 60_000 });
-    const [ops, platinum] = await Promise.all([signUp(t, 'platinum', opsEmail), signUp(t, 'platinum')]);
+    const [ops, platinum] = await Promise.all([signUpStaff(t, opsEmail, 'platinum'), signUp(t, 'platinum')]);
     tokens = { ops: ops.session.access_token, platinum: platinum.session.access_token };
     apiKey = (await t.http().post('/api/api-keys').set(bearer(ops.session)).send({ name: 'scripts' })).body
       .key as string;

@@ -9,6 +9,7 @@ import {
   bearer,
   createAccountsApp,
   signUp,
+  signUpStaff,
   TEST_PASSWORD,
   uniqueEmail,
   type AccountsTestApp,
@@ -65,10 +66,10 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
       { clientIndex: join(dist, 'index.html') },
     );
     const [ops, viewer, platinum, keyOwner] = await Promise.all([
-      signUp(t, 'free', opsEmail),
-      signUp(t, 'free', viewerEmail),
+      signUpStaff(t, opsEmail),
+      signUpStaff(t, viewerEmail),
       signUp(t, 'platinum'),
-      signUp(t, 'platinum', keyOwnerEmail),
+      signUpStaff(t, keyOwnerEmail, 'platinum'),
       signUp(t, 'gold', goldEmail),
     ]);
     tokens = {
@@ -345,7 +346,7 @@ describe('the operations overview while Redis is away (real PostgreSQL, Redis th
   beforeAll(async () => {
     const port = await redisProxy.start();
     t = await createAccountsApp({ REDIS_URL: `redis://127.0.0.1:${port}`, OPS_EMAILS: [opsEmail] });
-    token = (await signUp(t, 'free', opsEmail)).session.access_token;
+    token = (await signUpStaff(t, opsEmail)).session.access_token;
   });
 
   afterAll(async () => {

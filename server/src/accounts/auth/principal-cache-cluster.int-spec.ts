@@ -28,6 +28,7 @@ class SessionRows {
     return {
       user_id: userId,
       email: `${userId}@example.test`,
+      email_verified_at: null,
       revoked_at: null,
       plan: 'gold',
       status: 'active',

@@ -21,17 +21,18 @@ export const PRINCIPAL_TTL_MS = 10_000;
 const MAX_PRINCIPALS = 50_000;
 
 /**
- * The rows an access token's session and an API key resolve to (user, email, whether the session stands, the plan
- * state), kept in process memory: a signed-in request read them from PostgreSQL every time. What is kept is
- * the rows, not the plan in force: that is worked out from them at each request, so a paid period ending is seen at
- * once without any announcement.
+ * The rows an access token's session and an API key resolve to (user, email and whether it is verified, whether the
+ * session stands, the plan state), kept in process memory: a signed-in request read them from PostgreSQL every time.
+ * What is kept is the rows, not the plan in force: that is worked out from them at each request, so a paid period
+ * ending is seen at once without any announcement.
  *
  * Every change to them is announced through PrincipalChanges once committed (sign-out, password reset, a replayed
- * refresh token, an API key revoked or rotated, any plan change: the user, Stripe, reconciliation, an operator): this
- * process drops the user's rows at once, every other on hearing `accounts:principal-changed`. While that topic is not
- * heard (Redis away, a subscription not yet confirmed) nothing is served from memory, and what was kept is forgotten,
- * as an announcement may have been missed. A row is kept at most PRINCIPAL_TTL_MS, so PostgreSQL being down is seen
- * by a signed-in request within that time too (a 503, as before).
+ * refresh token, an API key revoked or rotated, any plan change: the user, Stripe, reconciliation, an operator; a
+ * verification link followed, which may give the user an operations role): this process drops the user's rows at
+ * once, every other on hearing `accounts:principal-changed`. While that topic is not heard (Redis away, a
+ * subscription not yet confirmed) nothing is served from memory, and what was kept is forgotten, as an announcement
+ * may have been missed. A row is kept at most PRINCIPAL_TTL_MS, so PostgreSQL being down is seen by a signed-in
+ * request within that time too (a 503, as before).
  */
 @Injectable()
 export class PrincipalCache implements OnModuleInit, OnApplicationShutdown {

@@ -168,6 +168,7 @@ describe('SessionService.authenticate', () => {
     sessions.findPrincipal.mockResolvedValueOnce({
       user_id: 'user-2',
       email: 'ops@demo.local',
+      email_verified_at: new Date(),
       revoked_at: null,
       plan: 'free',
       status: 'active',
@@ -200,6 +201,24 @@ describe('SessionService.authenticate', () => {
       unlimited: null,
     });
     expect(await service.authenticate(issued.session.access_token, 'bearer')).toBeNull();
+  });
+
+  it('gives the operations role to a verified address only: anyone may sign up with the one OPS_EMAILS names', async () => {
+    const { service, sessions } = setUp({});
+    const issued = await service.refresh('old-token', async () => user, origin);
+    const staff = {
+      user_id: 'user-2',
+      email: 'ops@demo.local',
+      revoked_at: null,
+      plan: 'free',
+      status: 'active',
+      current_period_end: null,
+      unlimited: false,
+    };
+    sessions.findPrincipal.mockResolvedValueOnce({ ...staff, email_verified_at: null });
+    expect((await service.authenticate(issued.session.access_token, 'bearer'))?.user.role).toBeNull();
+    sessions.findPrincipal.mockResolvedValueOnce({ ...staff, email_verified_at: new Date() });
+    expect((await service.authenticate(issued.session.access_token, 'bearer'))?.user.role).toBe('ops');
   });
 
   it('refuses garbage and tokens signed with another secret', async () => {

@@ -216,7 +216,8 @@ export class SessionService {
         accessUntil: until,
         via,
         sessionId: claims.sid,
-        role: opsRoleOf(row.email, this.config),
+        // Anyone may sign up with an address OPS_EMAILS names: the role is the address's owner's once they prove it.
+        role: row.email_verified_at === null ? null : opsRoleOf(row.email, this.config),
       },
       claims,
     };

@@ -3,7 +3,14 @@ import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { bearer, createAccountsApp, outboxMailTo, signUp, uniqueEmail } from '../../../../test/support/accounts-app';
+import {
+  bearer,
+  createAccountsApp,
+  outboxMailTo,
+  signUp,
+  signUpStaff,
+  uniqueEmail,
+} from '../../../../test/support/accounts-app';
 import { eventually } from '../../../../test/support/gateway-app';
 
 /** The smallest SMTP server nodemailer will talk to: it records each message's envelope and data. */
@@ -125,7 +132,7 @@ describe('password reset mail', () => {
     try {
       const mine = await signUp(t);
       const theirs = await signUp(t);
-      const ops = await signUp(t, 'free', opsEmail);
+      const ops = await signUpStaff(t, opsEmail);
       for (const { email } of [mine, theirs])
         await t.http().post('/api/auth/password-reset').send({ email }).expect(200);
       for (const { email } of [mine, theirs]) await outboxMailTo(t, email);

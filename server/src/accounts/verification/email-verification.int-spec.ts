@@ -5,6 +5,7 @@ import {
   outboxMailTo,
   signUp,
   TEST_PASSWORD,
+  uniqueEmail,
 } from '../../../../test/support/accounts-app';
 
 /** The token of the newest verification link mailed to `to`. */
@@ -18,13 +19,17 @@ async function verificationToken(t: AccountsTestApp, to: string): Promise<string
 // usable meanwhile.
 describe('e-mail verification (real PostgreSQL and Redis, dev outbox)', () => {
   let t: AccountsTestApp;
+  const staffEmail = uniqueEmail('staff');
   beforeAll(async () => {
-    t = await createAccountsApp({ DEV_OUTBOX: true });
+    t = await createAccountsApp({ DEV_OUTBOX: true, OPS_EMAILS: [staffEmail] });
   });
   afterAll(() => t.app.close());
 
   const me = async (session: Parameters<typeof bearer>[0]) =>
-    (await t.http().get('/api/me').set(bearer(session)).expect(200)).body as { email_verified: boolean };
+    (await t.http().get('/api/me').set(bearer(session)).expect(200)).body as {
+      email_verified: boolean;
+      role: string | null;
+    };
 
   it('mails a single-use link at sign-up; following it verifies the address', async () => {
     const { email, session } = await signUp(t);
@@ -69,6 +74,18 @@ describe('e-mail verification (real PostgreSQL and Redis, dev outbox)', () => {
       ).status,
     ).toBe(200);
     expect((await t.http().post('/api/auth/verify-email/resend')).status).toBe(401);
+  });
+
+  it('gives an OPS_EMAILS address its role once the link proves it, not at sign-up', async () => {
+    const { session } = await signUp(t, 'free', staffEmail);
+    // anyone may sign up with the address: until its owner follows the link it is a user as any other
+    expect(await me(session)).toMatchObject({ email_verified: false, role: null });
+    expect((await t.http().get('/api/ops/overview').set(bearer(session))).status).toBe(403);
+    const token = await verificationToken(t, staffEmail);
+    await t.http().post('/api/auth/verify-email').send({ token }).expect(200);
+    // at once, on the session already signed in
+    expect(await me(session)).toMatchObject({ email_verified: true, role: 'ops' });
+    expect((await t.http().get('/api/ops/overview').set(bearer(session))).status).toBe(200);
   });
 
   it('counts a password reset through the mailbox as verifying it', async () => {

@@ -5,6 +5,7 @@ import {
   type AppConfig,
   EmailVerificationRepository,
   MailService,
+  PrincipalChanges,
   publicOrigin,
   RateLimiters,
   type RateLimiter,
@@ -36,6 +37,7 @@ export class EmailVerificationService implements OnModuleInit {
     private readonly mail: MailService,
     private readonly accountCreated: AccountCreatedHooks,
     private readonly emailVerified: EmailVerifiedHooks,
+    private readonly changes: PrincipalChanges,
     limiters: RateLimiters,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -93,6 +95,8 @@ export class EmailVerificationService implements OnModuleInit {
     });
     if (!verified) throw ApiErrors.validation(AccountMessages.verificationTokenInvalid, 'VERIFICATION_TOKEN_INVALID');
     await this.emailVerified.run({ id: verified.user_id, email: verified.email });
+    // a verified address may hold an operations role: its sessions see it now, not when PrincipalCache lets go
+    await this.changes.announce(verified.user_id);
     return { email: verified.email };
   }
 
