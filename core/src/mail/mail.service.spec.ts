@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { AppConfig } from '../config/config.schema';
 import type { DevOutboxRepository } from '../accounts/dev-outbox.repository';
 import type { MailFilesRepository } from './mail-files.repository';
-import { MailService, MailUnavailableError } from './mail.service';
+import { MailService, MailUnavailableError, recipientRefusal } from './mail.service';
 
 const config = (overrides: Partial<AppConfig>) =>
   ({
@@ -54,5 +54,28 @@ describe('MailService', () => {
     await expect(service.send(mail)).rejects.toBeInstanceOf(MailUnavailableError);
     expect(repo.write).not.toHaveBeenCalled();
     expect(service.canSend).toBe(false);
+  });
+});
+
+// nodemailer's errors as it raises them: `code`, the SMTP `command`, the reply and whether it is permanent.
+describe('recipientRefusal', () => {
+  const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error('Mail command failed'), fields);
+
+  it('is the reply when the server refuses the recipient for good', () => {
+    const refused = smtpError({
+      code: 'EENVELOPE',
+      command: 'RCPT TO',
+      permanent: true,
+      response: '550 5.1.1 mailbox unavailable',
+    });
+    expect(recipientRefusal(refused)).toBe('550 5.1.1 mailbox unavailable');
+  });
+
+  it('is null for what a retry may pass or what every message meets', () => {
+    // a deferral (4xx), a refused sender, a refused login, the server away
+    expect(recipientRefusal(smtpError({ code: 'EENVELOPE', command: 'RCPT TO', permanent: false }))).toBeNull();
+    expect(recipientRefusal(smtpError({ code: 'EENVELOPE', command: 'MAIL FROM', permanent: true }))).toBeNull();
+    expect(recipientRefusal(smtpError({ code: 'EAUTH', command: 'AUTH PLAIN', permanent: true }))).toBeNull();
+    expect(recipientRefusal(smtpError({ code: 'ESOCKET', originalCode: 'ECONNREFUSED' }))).toBeNull();
   });
 });

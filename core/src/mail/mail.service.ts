@@ -17,6 +17,24 @@ export interface OutgoingMail {
 export class MailUnavailableError extends Error {}
 
 /**
+ * The SMTP server's permanent refusal of a message's recipient (RCPT TO answered 5xx: no such mailbox, a domain that
+ * takes no mail), as its reply: that address will not take the mail however often it is sent. Null for anything
+ * else: a server away or a 4xx deferral may pass on a retry, and a refused sender or login is every message's.
+ * Whether a reply is permanent is nodemailer's judgement (`permanent`: 5xx but 503, a bad sequence of ours).
+ */
+export function recipientRefusal(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const { code, command, permanent, response } = error as Error & {
+    code?: unknown;
+    command?: unknown;
+    permanent?: unknown;
+    response?: unknown;
+  };
+  if (code !== 'EENVELOPE' || command !== 'RCPT TO' || permanent !== true) return null;
+  return typeof response === 'string' ? response : error.message;
+}
+
+/**
  * Sends mail where mailRoute says: SMTP_URL; outside production without it, .eml files under DATA_DIR/mail that only
  * the developer can read (DECISIONS 33), or the opt-in dev outbox in Redis (shared by every process, listed at
  * GET /api/dev/outbox) that the end-to-end suite reads reset links from. Log lines never hold a message body:

@@ -7,6 +7,7 @@ import {
   JobQueueService,
   MailUnavailableError,
   publicOrigin,
+  recipientRefusal,
   UnverifiedAddressError,
 } from '@oddspulse/core';
 import { alertKindRefusal, currentAccess, JobName, type AlertSummary } from '@oddspulse/shared';
@@ -75,6 +76,16 @@ export class AlertDigestService implements OnApplicationBootstrap {
         if (error instanceof UnverifiedAddressError) {
           await this.alerts.finishDeliveries(ids, 'failed', 'E-mail is sent once the address is verified', 1);
           await this.alerts.releaseHeld(heldIds);
+          continue;
+        }
+        // One address the mail server will never take fails that user's digest, not everyone's after it: the job
+        // thrown would find the same user first on every run. A server away or deferring (4xx) still fails the job,
+        // which is retried.
+        const refused = recipientRefusal(error);
+        if (refused !== null) {
+          await this.alerts.finishDeliveries(ids, 'failed', `The mail server refused the address: ${refused}`, 1);
+          await this.alerts.releaseHeld(heldIds);
+          this.logger.warn({ userId, alerts: ids.length, reason: refused }, 'Alert digest not sent: address refused');
           continue;
         }
         if (!(error instanceof MailUnavailableError)) throw error;

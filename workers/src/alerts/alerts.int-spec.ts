@@ -22,6 +22,7 @@ import {
   type AccountsTestApp,
 } from '../../../test/support/accounts-app';
 import { PushReceiver, WebhookReceiver } from '../../../test/support/alert-receivers';
+import { smtpStandIn } from '../../../test/support/smtp-stand-in';
 import { AlertDeliveryService } from './alert-delivery.service';
 import { AlertDigestService } from './alert-digest.service';
 import { AlertDispatcher } from './alert-dispatcher';
@@ -474,6 +475,64 @@ describe('alerts in the workers', () => {
         (m) => m.subject.startsWith('OddsPulse alerts') && m.to === email,
       ),
     ).toEqual([]);
+  });
+
+  // One address the mail server will never take must not hold up everyone's digest after it for good.
+  describe('through an SMTP server', () => {
+    const received: Array<{ from: string; to: string[]; data: string }> = [];
+    let reply: (rcpt: string) => string | null;
+    let smtp: Awaited<ReturnType<typeof smtpStandIn>>;
+    let digest: AlertDigestService;
+    beforeAll(async () => {
+      smtp = await smtpStandIn(received, (rcpt) => reply(rcpt));
+      const config = { ...t.config, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
+      const mail = new MailService(config, t.get(DevOutboxRepository), new MailFilesRepository(config));
+      digest = new AlertDigestService(
+        repo,
+        new AccountMail(mail, t.get(UsersRepository)),
+        {} as JobQueueService,
+        config,
+      );
+    });
+    afterAll(() => new Promise((resolve) => smtp.server.close(resolve)));
+
+    /** Users with an e-mail rule of this test's sport, each with one alert of the same opportunity pending. */
+    async function pendingDigests(users: number) {
+      const made = [];
+      for (let i = 0; i < users; i++) {
+        const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
+        await verifyEmail(t, userId);
+        const { email } = await t.db
+          .selectFrom('users')
+          .select('email')
+          .where('id', '=', userId)
+          .executeTakeFirstOrThrow();
+        made.push({ email, deliveries: () => repo.deliveries(userId, rule.id) });
+      }
+      await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-smtp-${sport}` })]), undefined, NOW);
+      return made;
+    }
+
+    it('records the digest of an address it refuses (5xx) as failed with its reply, and mails the other users', async () => {
+      const [refused, other] = await pendingDigests(2);
+      reply = (rcpt) => (rcpt.includes(refused.email) ? '550 5.1.1 mailbox unavailable' : null);
+      await digest.sendDigests();
+      expect(await refused.deliveries()).toMatchObject([
+        { status: 'failed', reason: 'The mail server refused the address: 550 5.1.1 mailbox unavailable' },
+      ]);
+      expect((await other.deliveries()).map((row) => row.status)).toEqual(['sent']);
+      expect(received.filter((mail) => mail.to.join().includes(other.email))).toHaveLength(1);
+    });
+
+    it('fails the job, leaving the digests pending, while the server defers (4xx): BullMQ tries it again', async () => {
+      const [deferred] = await pendingDigests(1);
+      reply = () => '451 4.3.0 try again later';
+      await expect(digest.sendDigests()).rejects.toThrow(/451 4\.3\.0/);
+      expect((await deferred.deliveries()).map((row) => row.status)).toEqual(['pending']);
+      reply = () => null;
+      await digest.sendDigests();
+      expect((await deferred.deliveries()).map((row) => row.status)).toEqual(['sent']);
+    });
   });
 
   // DECISIONS 33: without SMTP and without the opt-in outbox, a development digest is an .eml file, not a failure.

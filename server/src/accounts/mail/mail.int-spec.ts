@@ -1,5 +1,3 @@
-import { createServer, type Server, type Socket } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,51 +10,7 @@ import {
   uniqueEmail,
 } from '../../../../test/support/accounts-app';
 import { eventually } from '../../../../test/support/gateway-app';
-
-/** The smallest SMTP server nodemailer will talk to: it records each message's envelope and data. */
-function smtpStandIn(
-  received: Array<{ from: string; to: string[]; data: string }>,
-): Promise<{ server: Server; port: number }> {
-  const server = createServer((socket: Socket) => {
-    let mail = { from: '', to: [] as string[], data: '' };
-    let inData = false;
-    let buffer = '';
-    socket.write('220 stand-in ESMTP\r\n');
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString();
-      let index: number;
-      while ((index = buffer.indexOf('\r\n')) >= 0) {
-        const line = buffer.slice(0, index);
-        buffer = buffer.slice(index + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            received.push(mail);
-            mail = { from: '', to: [], data: '' };
-            socket.write('250 queued\r\n');
-          } else mail.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 stand-in\r\n');
-        else if (verb === 'MAIL') {
-          mail.from = line;
-          socket.write('250 ok\r\n');
-        } else if (verb === 'RCPT') {
-          mail.to.push(line);
-          socket.write('250 ok\r\n');
-        } else if (verb === 'DATA') {
-          inData = true;
-          socket.write('354 go ahead\r\n');
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write('250 ok\r\n');
-      }
-    });
-  });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => resolve({ server, port: (server.address() as AddressInfo).port })),
-  );
-}
+import { smtpStandIn } from '../../../../test/support/smtp-stand-in';
 
 // Password reset mail through SMTP_URL; spec 000 §8 "Could not send reset link."
 describe('password reset mail', () => {
