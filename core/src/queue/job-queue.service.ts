@@ -19,6 +19,7 @@ import type { AppConfig } from '../config/config.schema';
 import { RepeatedErrors } from '../logging/repeated-errors';
 import { RedisService } from '../redis/redis.service';
 import { isDependencyDown } from '../util/dependency-errors';
+import { JOB_OPTIONS } from './queue.constants';
 
 export type JobCounts = Record<string, number>;
 
@@ -72,10 +73,11 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
 
   /**
    * `jobId` makes a duplicate enqueue (the same sport and tick, say) collapse into one job. A poll of odds or props goes
-   * to its sport's feed lane (jobQueue), by this deployment's sports.
+   * to its sport's feed lane (jobQueue), by this deployment's sports. The job's own retries (JOB_OPTIONS) apply where
+   * it has them.
    */
   async add<N extends JobName>(name: N, data: JobPayload<N>, options: JobsOptions & { jobId?: string } = {}) {
-    return this.queue(this.queueOf(name, data)).add(name, data, options);
+    return this.queue(this.queueOf(name, data)).add(name, data, { ...JOB_OPTIONS[name], ...options });
   }
 
   /** The queue `add` puts a job on. */
