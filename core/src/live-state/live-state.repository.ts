@@ -411,9 +411,16 @@ export class LiveStateRepository {
     ]);
   }
 
-  async feedStatuses(): Promise<FeedStatus[]> {
+  /**
+   * The feeds' statuses of these sports (the deployment's FEED_SPORTS). A sport taken out of FEED_SPORTS keeps its last
+   * status in Redis, where nothing writes it again: read, a stale one would hold health at 503 and its feed age would
+   * grow in the metrics for good.
+   */
+  async feedStatuses(sports: readonly string[]): Promise<FeedStatus[]> {
     const raw = await this.redis.client.hgetall(this.redis.key(...RedisKeys.feedStatus));
-    return Object.values(raw).map((v) => JSON.parse(v) as FeedStatus);
+    return Object.values(raw)
+      .map((v) => JSON.parse(v) as FeedStatus)
+      .filter((status) => sports.includes(status.sport));
   }
 
   async feedStatus(kind: FeedKind, sport: string): Promise<FeedStatus | null> {

@@ -22,7 +22,7 @@ const metricOf = (series: string) => series.replace(/_(bucket|count|sum)$/, '');
 describe('the shipped alert rules', () => {
   const metrics = new MetricsService();
   // Registering reads nothing: the gauges read the shared state only when scraped.
-  new StateMetrics(metrics, {} as never, {} as never, {} as never).register(() => 0);
+  new StateMetrics(metrics, {} as never, {} as never, {} as never, { FEED_SPORTS: [] }).register(() => 0);
 
   it.each(rules.map((rule) => [rule.alert, rule.expr] as const))(
     '%s reads only metrics OddsPulse exports',

@@ -1,5 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Gauge } from 'prom-client';
+import { APP_CONFIG } from '../config/config.module';
+import type { AppConfig } from '../config/config.schema';
 import { JobQueueService } from '../queue/job-queue.service';
 import { LiveStateRepository } from '../live-state/live-state.repository';
 import { OddsApiAccountRepository } from '../live-state/odds-api-account.repository';
@@ -25,6 +27,7 @@ export class StateMetrics {
     private readonly state: LiveStateRepository,
     private readonly oddsApi: OddsApiAccountRepository,
     private readonly jobs: JobQueueService,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'FEED_SPORTS'>,
   ) {}
 
   /** `socketConnections` counts this process's sockets. Call once per process. */
@@ -44,7 +47,11 @@ export class StateMetrics {
       },
       'feed ages',
       async () => {
-        const statuses = await withTimeout(this.state.feedStatuses(), READ_TIMEOUT_MS, 'Reading the feed statuses');
+        const statuses = await withTimeout(
+          this.state.feedStatuses(this.config.FEED_SPORTS),
+          READ_TIMEOUT_MS,
+          'Reading the feed statuses',
+        );
         const now = Date.now();
         return statuses.flatMap(({ kind, sport, last_success_at }) =>
           last_success_at ? [{ labels: { feed: kind, sport }, value: (now - Date.parse(last_success_at)) / 1000 }] : [],

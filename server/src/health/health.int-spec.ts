@@ -8,6 +8,7 @@ import {
   parseConfig,
   JobQueueService,
   LiveStateRepository,
+  MetricsService,
   WorkerHeartbeatRepository,
   type WorkerHeartbeat,
 } from '@oddspulse/core';
@@ -206,6 +207,31 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     expect(stale.body.problems).toEqual([`Feed odds basketball_nba is stale since ${now}: HTTP 500`]);
     await state.saveFeedStatus({ ...feed, state: 'ok', last_success_at: now, stale_since: null });
     expect((await health()).status).toBe(200);
+  });
+
+  // A sport taken out of FEED_SPORTS keeps its last status in Redis, where nothing writes it again.
+  it('leaves out the feeds of a sport no longer configured, stale as they were left', async () => {
+    const sport = 'soccer_uefa_europa_conference_league';
+    expect(base.FEED_SPORTS).not.toContain(sport);
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    await app.get(LiveStateRepository).saveFeedStatus({
+      kind: 'odds',
+      sport,
+      provider: 'theoddsapi',
+      state: 'stale',
+      last_poll_at: hourAgo,
+      last_success_at: hourAgo,
+      stale_since: hourAgo,
+      age_seconds: null,
+      events: 3,
+      live: 0,
+      error: 'Too Many Requests (429)',
+    });
+    const answer = await health();
+    expect(answer.status).toBe(200);
+    expect(answer.body.details.feeds.feeds).not.toContainEqual(expect.objectContaining({ sport }));
+    const metrics = await app.get(MetricsService).registry.getSingleMetricAsString('oddspulse_feed_age_seconds');
+    expect(metrics).not.toContain(sport);
   });
 
   // A bad key stops polling by design (the feed gate): what a monitor must page on, not a quiet pause. The status is

@@ -159,7 +159,7 @@ export class HealthService {
   private async feeds(): Promise<FeedsHealth> {
     const now = Date.now();
     const [statuses, credits, bySport] = await Promise.all([
-      this.state.feedStatuses(),
+      this.state.feedStatuses(this.config.FEED_SPORTS),
       this.oddsApi.credits(),
       this.oddsApi.creditsBySport(),
     ]);

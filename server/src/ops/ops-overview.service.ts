@@ -95,7 +95,7 @@ export class OpsOverviewService {
       read('the workers', async () => (await this.heartbeats.heartbeats(now)).live.length),
       read('the scheduler', async () => ({ lastTick: await this.state.lastScheduleTick() })),
       read('the feeds', async () => ({
-        statuses: await this.state.feedStatuses(),
+        statuses: await this.state.feedStatuses(this.config.FEED_SPORTS),
         events: await this.state.oddsSchedules(),
       })),
       read('The Odds API credits', () => this.credits(now)),

@@ -74,7 +74,7 @@ export class FeedsSchedulerService implements OnApplicationBootstrap, OnApplicat
     await this.state.recordScheduleTick(now);
     const sportWide = duePolls(
       this.config.FEED_SPORTS,
-      await this.state.feedStatuses(),
+      await this.state.feedStatuses(this.config.FEED_SPORTS),
       {
         propsMs: this.config.PROPS_INTERVAL_MS,
         scoresLiveMs: this.config.SCORES_LIVE_INTERVAL_MS,

@@ -37,7 +37,10 @@ export class LateBoardsService implements OnApplicationBootstrap, OnApplicationS
   /** The boards it marked stale, as `kind:sport`. */
   async sweep(): Promise<string[]> {
     const now = this.clock();
-    const [statuses, events] = await Promise.all([this.state.feedStatuses(), this.state.oddsSchedules()]);
+    const [statuses, events] = await Promise.all([
+      this.state.feedStatuses(this.config.FEED_SPORTS),
+      this.state.oddsSchedules(),
+    ]);
     const cadence = {
       propsMs: this.config.PROPS_INTERVAL_MS,
       scoresLiveMs: this.config.SCORES_LIVE_INTERVAL_MS,
