@@ -291,6 +291,9 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
       for (const [method, path] of [
         ['put', '/ops/queues/api/queues/feeds/obliterate'],
         ['put', '/ops/queues/api/queues/feeds/empty'],
+        // cleaning what waits empties the queue as surely
+        ['put', '/ops/queues/api/queues/feeds/clean/wait'],
+        ['put', '/ops/queues/api/queues/feeds/clean/delayed'],
         ['post', '/ops/queues/api/queues/feeds/add'],
       ] as const) {
         const res = await t.http()[method](path).set(auth(tokens.ops)).send({});

@@ -29,6 +29,14 @@ describe('consoleRouteAllowed', () => {
     expect(consoleRouteAllowed('put', '/api/queues/:queueName/job-schedulers/:schedulerId/remove')).toBe(false);
   });
 
+  it('cleans finished jobs only off a whole queue: its waiting, delayed and paused jobs are work not yet done', () => {
+    const clean = '/api/queues/:queueName/clean/:queueStatus';
+    expect(consoleRouteAllowed('put', clean, { queueName: 'alerts', queueStatus: 'completed' })).toBe(true);
+    expect(consoleRouteAllowed('put', clean, { queueName: 'alerts', queueStatus: 'failed' })).toBe(true);
+    for (const queueStatus of ['wait', 'waiting', 'delayed', 'paused', 'prioritized', 'active', undefined])
+      expect(consoleRouteAllowed('put', clean, { queueName: 'alerts', queueStatus })).toBe(false);
+  });
+
   it('names only routes this bull-board version has (an upgrade that renames one fails here)', () => {
     const known = new Set(
       appRoutes.api.flatMap((r) =>

@@ -10,16 +10,20 @@ import { codeOfStatus } from '../errors/http-exception.filter';
 /** Where the queue console is served, outside the /api prefix. */
 export const QUEUE_CONSOLE_PATH = '/ops/queues';
 
+/** Cleaning a whole queue of the jobs in one status. */
+const CLEAN_QUEUE = 'put /api/queues/:queueName/clean/:queueStatus';
+
 /**
  * The console's changes an operator may make (retry, clean, remove — a job's "remove" is its clean — plus
  * promoting a delayed job and pausing a queue). Everything else bull-board offers is refused, on the server: adding or
  * editing jobs would put payloads the job map never typed in front of the workers, and emptying, obliterating or
- * removing a job scheduler loses work or stops the feeds.
+ * removing a job scheduler loses work or stops the feeds. Cleaning a whole queue clears finished jobs only
+ * (CLEANABLE_STATUSES).
  */
 export const CONSOLE_CHANGES: ReadonlySet<string> = new Set([
   'put /api/queues/:queueName/retry/:queueStatus',
   'put /api/queues/:queueName/:jobId/retry',
-  'put /api/queues/:queueName/clean/:queueStatus',
+  CLEAN_QUEUE,
   'put /api/queues/:queueName/:jobId/clean',
   'put /api/queues/:queueName/promote',
   'put /api/queues/:queueName/:jobId/promote',
@@ -29,10 +33,19 @@ export const CONSOLE_CHANGES: ReadonlySet<string> = new Set([
   'put /api/queues/resume',
 ]);
 
-/** Whether bull-board's route `method route` is a read, or a change the console offers. */
-export function consoleRouteAllowed(method: string, route: string): boolean {
+/**
+ * What cleaning a whole queue may clear: jobs that ran. Its waiting, delayed or paused jobs are work not yet done, and
+ * cleaning them empties the queue as "empty", which the console refuses, would.
+ */
+const CLEANABLE_STATUSES: ReadonlySet<string> = new Set(['completed', 'failed']);
+
+/** Whether bull-board's route `method route` with these path parameters is a read, or a change the console offers. */
+export function consoleRouteAllowed(method: string, route: string, params: Record<string, unknown> = {}): boolean {
   const verb = method.toLowerCase();
-  return verb === 'get' || CONSOLE_CHANGES.has(`${verb} ${route}`);
+  if (verb === 'get') return true;
+  const change = `${verb} ${route}`;
+  if (!CONSOLE_CHANGES.has(change)) return false;
+  return change !== CLEAN_QUEUE || CLEANABLE_STATUSES.has(String(params.queueStatus));
 }
 
 /** A stylesheet bull-board's page asks of a font host: the page CSP (font and style sources: this origin) refuses it. */
@@ -84,8 +97,8 @@ export function queueConsole(jobs: JobQueueService, readOnly: boolean): RequestH
         hideDocsLink: true,
       },
       handlerHooks: {
-        before: ({ method, route }) =>
-          consoleRouteAllowed(method, route)
+        before: ({ method, route, request }) =>
+          consoleRouteAllowed(method, route, request.params)
             ? { allow: true }
             : { allow: false, status: 403, message: OpsMessages.actionNotOffered },
       },
