@@ -14,6 +14,12 @@ export const EVENT_POLL_INTERVAL_MS: Readonly<Record<EventPollClass, number>> = 
   final: 300_000,
 };
 
+/**
+ * The longest an odds poll's events wait for their next poll: the slowest class's interval. A poll whose tick is older
+ * has been followed by a newer one for every class it served (pollOutlived).
+ */
+export const ODDS_POLL_LONGEST_MS = Math.max(...Object.values(EVENT_POLL_INTERVAL_MS));
+
 /** Most urgent first: the order in which the credit budget gives classes up, from the end. */
 export const EVENT_POLL_CLASSES: readonly EventPollClass[] = ['live', 'within_1h', 'within_2h', 'upcoming', 'final'];
 

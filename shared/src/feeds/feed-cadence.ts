@@ -44,3 +44,15 @@ export function duePolls(
   }
   return polls;
 }
+
+/**
+ * Why a feed poll of `tick` is not to be run at `now`, or null to run it. Once its tick is older than the cadence it
+ * serves (`cadenceMs`), the scheduler has planned a newer poll of everything it would fetch, so asking the provider
+ * again only pays for prices already superseded: a failed poll retried from the queue console days later, a job that
+ * waited out a backlog. A retry of BullMQ's own, seconds after the failure, still runs.
+ */
+export function pollOutlived(tick: number, cadenceMs: number, now: number): string | null {
+  const age = now - tick;
+  if (age <= cadenceMs) return null;
+  return `Not polled: its tick ${new Date(tick).toISOString()} is ${Math.round(age / 1000)} s old, past its cadence of ${cadenceMs / 1000} s, and newer polls have been planned`;
+}

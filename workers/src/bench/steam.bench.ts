@@ -129,6 +129,7 @@ async function main() {
     metrics,
     new FeedGate(new FeedBackoffRepository(redis), config, clock),
     new PollSummary(),
+    config,
   );
 
   const heard = new Map<string, bigint>();

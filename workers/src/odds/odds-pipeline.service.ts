@@ -13,8 +13,12 @@ import {
   implausibleAnswer,
   isEventLive,
   lockedMarketReader,
+  ODDS_POLL_LONGEST_MS,
+  pollOutlived,
 } from '@oddspulse/shared';
 import {
+  APP_CONFIG,
+  type AppConfig,
   MetricsService,
   OddsHistoryOutboxRepository,
   RealtimePublisher,
@@ -53,7 +57,9 @@ const STREAM_MARK_WAIT_MS = 100;
 export interface PollResult {
   sport: string;
   kind: BoardKind;
-  outcome: 'updated' | 'unchanged' | 'locked' | 'paused';
+  outcome: 'updated' | 'unchanged' | 'locked' | 'paused' | 'skipped';
+  /** Why a poll job was not run (`skipped`). */
+  reason?: string;
   events?: number;
   changedEvents?: number;
   historyRows?: number;
@@ -85,17 +91,41 @@ export class OddsPipelineService {
     private readonly metrics: MetricsService,
     private readonly gate: FeedGate,
     private readonly summary: PollSummary,
+    @Inject(APP_CONFIG) private readonly config: Pick<AppConfig, 'PROPS_INTERVAL_MS'>,
   ) {}
 
+  /** The odds.poll job: its poll, unless its tick is past the slowest class's interval (pollOutlived). */
   @OnJob(JobName.OddsPoll)
+  oddsPollJob(data: JobPayload<typeof JobName.OddsPoll>): Promise<PollResult> {
+    return this.unlessOutlived('odds', data, ODDS_POLL_LONGEST_MS, () => this.pollOdds(data));
+  }
+
+  /** The props.poll job: its poll, unless its tick is past PROPS_INTERVAL_MS (pollOutlived). */
+  @OnJob(JobName.PropsPoll)
+  propsPollJob(data: JobPayload<typeof JobName.PropsPoll>): Promise<PollResult> {
+    return this.unlessOutlived('props', data, this.config.PROPS_INTERVAL_MS, () => this.pollProps(data));
+  }
+
   pollOdds(data: JobPayload<typeof JobName.OddsPoll>): Promise<PollResult> {
     const eventIds = data.eventIds ?? null;
     return this.poll('odds', data.sport, (intake) => this.provider.fetchOdds(data.sport, eventIds, intake), eventIds);
   }
 
-  @OnJob(JobName.PropsPoll)
   pollProps(data: JobPayload<typeof JobName.PropsPoll>): Promise<PollResult> {
     return this.poll('props', data.sport, async (intake) => (await this.provider.fetchProps(data.sport)).map(intake));
+  }
+
+  /** A poll job whose tick is past its cadence completes without asking the provider, its result saying why. */
+  private async unlessOutlived(
+    kind: BoardKind,
+    { sport, tick }: { sport: string; tick: number },
+    cadenceMs: number,
+    poll: () => Promise<PollResult>,
+  ): Promise<PollResult> {
+    const reason = pollOutlived(tick, cadenceMs, this.clock());
+    if (reason === null) return poll();
+    this.logger.log({ sport, kind, tick, msg: reason });
+    return { sport, kind, outcome: 'skipped', reason };
   }
 
   /**
