@@ -257,6 +257,49 @@ describe('settlePick — markets on a part of the game stay pending on the recor
   });
 });
 
+/**
+ * §5 reads the kind from the market text: a total is a market that says total, over or under. A player's prop, a
+ * team's total or a lay is not decided by the combined score as the rule reads it (DECISIONS 24: a wrong settlement
+ * is worse than a late one), however its selection reads: on a 7–20 final, "Points" "Over 20.5" was settled won.
+ */
+describe('settlePick — props, team totals and lays stay pending on the recorded finals (spec 002 §5)', () => {
+  const pending = { settled: false, reason: 'unsupported_market' };
+
+  it.each([
+    ['player_points', 'Over 20.5'],
+    ['player_pass_yds', 'Under 300.5'],
+    ['batter_hits', 'Over 0.5'],
+    ['team_totals', 'Over 10.5'],
+    ['alternate_team_totals', 'Under 30.5'],
+    ['h2h_lay', 'Miami Dolphins'],
+    ['spreads_lay', 'Miami Dolphins -3.5'],
+  ])('%s %s on Patriots 7 @ Dolphins 20: the key and its label are not settled', (key, selection) => {
+    expect(settlePick({ game, market: key, selection }, miami)).toEqual(pending);
+    expect(settlePick({ game, market: marketLabel(key), selection }, miami)).toEqual(pending);
+  });
+
+  it.each([
+    ['Points', 'Over 20.5'],
+    ['Passing Yards', 'Under 300.5'],
+    ['Team Total', 'Miami Dolphins Over 10.5'],
+    ['Moneyline (Lay)', 'Miami Dolphins'],
+    ['Lay', 'New England Patriots'],
+  ])('the hand-entered market %s with %s is not settled', (market, selection) => {
+    expect(settlePick({ game, market, selection }, miami)).toEqual(pending);
+  });
+
+  it('still settles a game total the market names, and only it', () => {
+    expect(settlePick({ game, market: 'Total Points', selection: 'Over 20.5' }, miami)).toMatchObject({
+      settled: true,
+      status: 'won',
+    });
+    expect(settlePick({ game, market: 'Over/Under', selection: 'Under 20.5' }, miami)).toMatchObject({
+      settled: true,
+      status: 'lost',
+    });
+  });
+});
+
 describe('settlementPayoutCents — spec 002 §5 payout, DECISIONS 19', () => {
   it('pays the potential on a win, or the stake × 1.91 when none was recorded', () => {
     expect(settlementPayoutCents('won', 10_000, 19_091)).toBe(19_091);

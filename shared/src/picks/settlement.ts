@@ -1,5 +1,6 @@
 import { payoutCents } from '../engine/odds/money';
 import { isSoccer } from '../domain/sports';
+import { isPlayerPropMarket } from '../domain/odds';
 import { normaliseTeamName, splitGameText, teamMatchStrength } from '../scores/team-match';
 import { unsupportedSportMessage } from './leagues';
 import type { PickAmounts, SettledStatus } from './pick';
@@ -104,7 +105,7 @@ export type ParsedSelection =
 
 /** Reads a pick's market and selection by the rules of spec 002 §5; null when they cannot be read. */
 export function parseSelection(market: string, selection: string): ParsedSelection | null {
-  const kind = marketKind(market, selection);
+  const kind = marketKind(market);
   const text = selection.trim();
   if (kind === 'total') {
     const match = TOTAL.exec(text);
@@ -130,19 +131,25 @@ export function parseSelection(market: string, selection: string): ParsedSelecti
 const GAME_PART =
   /\b(?:half|halves|halftime|ht|quarters?|periods?|innings?|1st|2nd|3rd|4th|first|second|third|fourth|[hqp][1-4]|[1-4][hqp]|f[1-9])\b/;
 
+/** A team's total and a lay, as the feed keys them ("team_totals", "h2h_lay") and as labels write them. */
+const NOT_DECIDED_BY_THE_SCORE = /\b(?:team totals?|lay)\b/;
+
 /**
- * Spec 002 §5: 'spread' in the market text; a total, over or under; otherwise a moneyline if the selection names a
- * team. A market on a part of the game is none of these: its result is that part's score, which the final score does
- * not give, so it has no settlement and the pick stays pending (§5 "Otherwise ... stays pending"; DECISIONS 24: a
- * wrong settlement is worse than a late one).
+ * Spec 002 §5: 'spread' in the market text; a total, over or under in the market text; otherwise a moneyline if the
+ * selection names a team. A market on a part of the game is none of these: its result is that part's score, which the
+ * final score does not give, so it has no settlement and the pick stays pending (§5 "Otherwise ... stays pending";
+ * DECISIONS 24: a wrong settlement is worse than a late one). Nor is a market the final score does not decide as the
+ * rule reads it: a player's prop ("player_points", or its label "Points" with "Over 20.5", §5 reads the market text,
+ * not the selection), a team's total (one team's score, not the combined), or a lay (it wins when the selection
+ * loses, and pays by its liability).
  */
-export function marketKind(market: string, selection: string): MarketKind | null {
+export function marketKind(market: string): MarketKind | null {
   const text = market.toLowerCase();
-  if (GAME_PART.test(text.replace(/[^a-z0-9]+/g, ' '))) return null;
+  const words = text.replace(/[^a-z0-9]+/g, ' ');
+  if (GAME_PART.test(words) || NOT_DECIDED_BY_THE_SCORE.test(words) || isPlayerPropMarket(text.trim())) return null;
   if (text.includes('spread') || text.includes('handicap') || text.includes('run line') || text.includes('puck line'))
     return 'spread';
-  if (text.includes('total') || text.includes('over') || text.includes('under') || TOTAL.test(selection.trim()))
-    return 'total';
+  if (text.includes('total') || text.includes('over') || text.includes('under')) return 'total';
   if (
     text.includes('moneyline') ||
     text.includes('money line') ||
@@ -159,7 +166,7 @@ export function marketKind(market: string, selection: string): MarketKind | null
 
 /** DECISIONS 23: a soccer moneyline (1X2) has three outcomes; draw-no-bet and every other sport's are two-way. */
 export function isThreeWayPick(market: string, sport: string | null | undefined): boolean {
-  return isSoccer(sport) && marketKind(market, '') === 'moneyline' && !DRAW_NO_BET.test(market);
+  return isSoccer(sport) && marketKind(market) === 'moneyline' && !DRAW_NO_BET.test(market);
 }
 
 function readLine(token: string): number {
@@ -204,7 +211,7 @@ function lineResult(score: (line: number) => number, line: number): SettledStatu
 export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOutcome {
   const teams = splitGameText(pick.game);
   if (!teams) return { settled: false, reason: 'game_text' };
-  if (!marketKind(pick.market, pick.selection)) return { settled: false, reason: 'unsupported_market' };
+  if (!marketKind(pick.market)) return { settled: false, reason: 'unsupported_market' };
   const parsed = parseSelection(pick.market, pick.selection);
   if (!parsed) return { settled: false, reason: 'unreadable_selection' };
   const settled = (status: SettledStatus | null): SettlementOutcome =>
