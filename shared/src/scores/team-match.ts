@@ -126,6 +126,25 @@ export function gameMatchStrength(a: GameTeams, b: GameTeams, sport?: string | n
   return straight >= swapped ? straight * 2 : swapped * 2 - 1;
 }
 
+/** How well `candidate` is `game`: its match strength and start-time distance, or null when it is not the same game. */
+function sameGame(
+  game: GameTeams,
+  candidate: GameTeams,
+  maxHoursApart: number,
+): { strength: number; distance: number } | null {
+  const strength = gameMatchStrength(game, candidate);
+  if (!strength) return null;
+  const start = game.commence_time ? Date.parse(game.commence_time) : NaN;
+  const other = candidate.commence_time ? Date.parse(candidate.commence_time) : NaN;
+  const distance = Number.isNaN(start) || Number.isNaN(other) ? 0 : Math.abs(start - other);
+  return distance > maxHoursApart * 3_600_000 ? null : { strength, distance };
+}
+
+/** The stronger match first, and among equals the closer start. */
+function better(a: { strength: number; distance: number }, b: { strength: number; distance: number }): boolean {
+  return a.strength > b.strength || (a.strength === b.strength && a.distance < b.distance);
+}
+
 /**
  * The candidate that is the same game: both teams match, the strongest match wins and, among equals,
  * the closest start time. Candidates more than `maxHoursApart` from the game's start are not the same game.
@@ -135,19 +154,40 @@ export function findMatchingGame<T extends GameTeams>(
   candidates: readonly T[],
   maxHoursApart = 18,
 ): T | undefined {
-  const start = game.commence_time ? Date.parse(game.commence_time) : NaN;
   let best: { candidate: T; strength: number; distance: number } | undefined;
   for (const candidate of candidates) {
-    const strength = gameMatchStrength(game, candidate);
-    if (!strength) continue;
-    const other = candidate.commence_time ? Date.parse(candidate.commence_time) : NaN;
-    const distance = Number.isNaN(start) || Number.isNaN(other) ? 0 : Math.abs(start - other);
-    if (distance > maxHoursApart * 3_600_000) continue;
-    if (!best || strength > best.strength || (strength === best.strength && distance < best.distance)) {
-      best = { candidate, strength, distance };
-    }
+    const match = sameGame(game, candidate, maxHoursApart);
+    if (match && (!best || better(match, best))) best = { candidate, ...match };
   }
   return best?.candidate;
+}
+
+/**
+ * Each game paired with at most one candidate and each candidate with at most one game, as findMatchingGame judges
+ * them, the best pairs first: two games of the same teams (a doubleheader, a series' next game) are never both the
+ * same candidate, and the one whose start is closer has it. The pairs by the games' index.
+ */
+export function matchGamesOneToOne<T extends GameTeams>(
+  games: readonly GameTeams[],
+  candidates: readonly T[],
+  maxHoursApart = 18,
+): Map<number, T> {
+  const pairs: Array<{ game: number; candidate: number; strength: number; distance: number }> = [];
+  games.forEach((game, g) =>
+    candidates.forEach((candidate, c) => {
+      const match = sameGame(game, candidate, maxHoursApart);
+      if (match) pairs.push({ game: g, candidate: c, ...match });
+    }),
+  );
+  pairs.sort((a, b) => b.strength - a.strength || a.distance - b.distance);
+  const paired = new Map<number, T>();
+  const taken = new Set<number>();
+  for (const pair of pairs) {
+    if (paired.has(pair.game) || taken.has(pair.candidate)) continue;
+    paired.set(pair.game, candidates[pair.candidate]);
+    taken.add(pair.candidate);
+  }
+  return paired;
 }
 
 /**

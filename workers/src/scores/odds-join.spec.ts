@@ -74,6 +74,29 @@ describe('joinToOdds', () => {
     expect(joinToOdds([final], null, before)[0]).toMatchObject({ event_id: 'odds-1', bookmakers: ['draftkings'] });
   });
 
+  // DECISIONS 24: an odds event id decides a pick's game, so a final must never take the same teams' next game's
+  describe('a doubleheader (the same teams twice in a day)', () => {
+    const first = game('espn-1', { commence_time: '2026-01-01T17:10:00Z' });
+    const second = game('espn-2', { commence_time: '2026-01-01T23:10:00Z', live: false, status: 'scheduled' });
+    const e1 = boardEvent('odds-1', ['draftkings'], { commence_time: '2026-01-01T17:10:00Z' });
+    const e2 = boardEvent('odds-2', ['fanduel'], { commence_time: '2026-01-01T23:10:00Z' });
+
+    it('keeps the first game on its own event once the board drops it final, not the second game still listed', () => {
+      const before = joinToOdds([first, second], [e1, e2], null);
+      expect(before.map((g) => g.event_id)).toEqual(['odds-1', 'odds-2']);
+      const final = { ...first, status: 'final' as const, completed: true, live: false };
+      expect(joinToOdds([final, second], [e2], before).map((g) => [g.event_id, g.bookmakers])).toEqual([
+        ['odds-1', ['draftkings']],
+        ['odds-2', ['fanduel']],
+      ]);
+    });
+
+    it('gives the one event listed to the game closer to it, never to both, the first time they are seen', () => {
+      const final = { ...first, status: 'final' as const, completed: true, live: false };
+      expect(joinToOdds([final, second], [e2], null).map((g) => g.event_id)).toEqual([undefined, 'odds-2']);
+    });
+  });
+
   it('does not carry books over to a game whose provider now names another event', () => {
     const before = [game('g', { event_id: 'odds-1', bookmakers: ['draftkings'] })];
     expect(joinToOdds([game('g', { event_id: 'odds-2' })], [], before)[0]).toEqual(game('g', { event_id: 'odds-2' }));

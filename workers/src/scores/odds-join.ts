@@ -1,10 +1,14 @@
-import { findMatchingGame, type BoardEvent, type ScoreboardEvent } from '@oddspulse/shared';
+import { matchGamesOneToOne, type BoardEvent, type ScoreboardEvent } from '@oddspulse/shared';
 
 /**
  * Joins each scoreboard game to the same game on the odds board: its event id (found by team names when the
  * scores provider does not share the odds feed's ids, spec 002 §5) and the books pricing it (002 §3 `bookmakers`,
- * which the line-movement request sends, §7). A game the board no longer holds (the odds feed drops a game once
- * it is final) keeps what the previous scoreboard had, so its line movement stays reachable.
+ * which the line-movement request sends, §7). A join holds: a game the previous scoreboard had joined keeps its event,
+ * and a game the board no longer holds (the odds feed drops a game once it is final) keeps what the previous
+ * scoreboard had, so its line movement stays reachable. Games are matched by names only while they have no event,
+ * and one to one, among the events no other game holds: a doubleheader's final game is never given its second game's
+ * event, which would settle that game's picks on the first one's score and close its market on the board
+ * (DECISIONS 24).
  */
 export function joinToOdds(
   games: readonly ScoreboardEvent[],
@@ -13,12 +17,17 @@ export function joinToOdds(
 ): ScoreboardEvent[] {
   const byId = new Map((boardEvents ?? []).map((e) => [e.id, e]));
   const before = new Map((previous ?? []).map((g) => [g.id, g]));
-  return games.map((game) => {
-    const event = game.event_id
-      ? byId.get(game.event_id)
-      : boardEvents
-        ? findMatchingGame(game, boardEvents)
-        : undefined;
+  const held = games.map((game) => game.event_id ?? before.get(game.id)?.event_id);
+  const heldIds = new Set(held);
+  const unheld = games.flatMap((game, i) => (held[i] ? [] : [{ game, i }]));
+  const matched = matchGamesOneToOne(
+    unheld.map(({ game }) => game),
+    (boardEvents ?? []).filter((event) => !heldIds.has(event.id)),
+  );
+  const named = new Map(unheld.flatMap(({ i }, u) => (matched.has(u) ? [[i, matched.get(u)!] as const] : [])));
+  return games.map((game, i) => {
+    const id = held[i];
+    const event = id ? byId.get(id) : named.get(i);
     if (event) return { ...game, event_id: event.id, bookmakers: event.bookmakers.map((b) => b.key) };
     const kept = before.get(game.id);
     if (!kept || (game.event_id && kept.event_id !== game.event_id)) return game;
