@@ -227,8 +227,9 @@ describe('the stack on a 3-node Redis Cluster (own redis-server nodes, real Post
     clock += 30_000;
     const job = await jobs.add(
       JobName.OddsPoll,
-      { sport: SPORT, tick: ++polls },
-      { jobId: `cluster-restart-${polls}` },
+      // a tick of now: a poll job past its cadence would complete without polling
+      { sport: SPORT, tick: clock },
+      { jobId: `cluster-restart-${++polls}` },
     );
     await until(async () => (await job.getState()) === 'completed', 5000, 'the poll job run by the worker');
     const ranAfterMs = Date.now() - back;

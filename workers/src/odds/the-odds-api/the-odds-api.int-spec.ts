@@ -540,8 +540,13 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
   it('through the queue: a failing poll fails its job once (kept for inspection) and the worker runs the next', async () => {
     const jobs = app.get(JobQueueService);
     replies = [(res) => stub.json(res, 401, errorBody('INVALID_KEY'))];
-    const failing = await jobs.add(JobName.OddsPoll, { sport: SPORT, tick: 1 }, { jobId: `odds-${SPORT}-test-1` });
-    const queue = jobs.queue(jobs.queueOf(JobName.OddsPoll, { sport: SPORT, tick: 1 }));
+    // ticks of now: a poll job past its cadence would complete without polling
+    const failing = await jobs.add(
+      JobName.OddsPoll,
+      { sport: SPORT, tick: Date.now() },
+      { jobId: `odds-${SPORT}-test-1` },
+    );
+    const queue = jobs.queue(jobs.queueOf(JobName.OddsPoll, { sport: SPORT, tick: 0 }));
     const failed = await eventually(
       () => queue.getJob(failing.id!),
       (job) => job?.failedReason !== undefined && job.finishedOn !== undefined,
@@ -550,7 +555,11 @@ describe('The Odds API failures (real Redis and PostgreSQL)', () => {
     expect(failed!.attemptsMade).toBe(1);
     expect(failed!.failedReason).toContain('401');
 
-    const next = await jobs.add(JobName.OddsPoll, { sport: SPORT, tick: 2 }, { jobId: `odds-${SPORT}-test-2` });
+    const next = await jobs.add(
+      JobName.OddsPoll,
+      { sport: SPORT, tick: Date.now() },
+      { jobId: `odds-${SPORT}-test-2` },
+    );
     const done = await eventually(
       () => queue.getJob(next.id!),
       (job) => job?.finishedOn !== undefined,
