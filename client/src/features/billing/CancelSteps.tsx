@@ -1,8 +1,8 @@
 import { planName, type Plan } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
-import { formatBillingDate } from './plans';
+import { formatBillingDate, type Subscription } from './plans';
 import { KeepSubscriptionButton } from './SubscriptionActions';
-import { AccessUntil, type Subscription } from './SubscriptionFacts';
+import { AccessUntil } from './SubscriptionFacts';
 import { FormError } from '../../ui/FormError';
 
 /** The cancel flow's first step (spec 000 §4): what the paid plan includes, with the way out first. */

@@ -2,8 +2,10 @@ import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
 import { BillingMessages, type PaidPlan, type Plan } from '@oddspulse/shared';
 import { Link, useNavigate } from 'react-router-dom';
+import { startCheckout } from './billing-api';
 import { isPlatinum } from '../../state/session-api';
-import { planCards, subscribedPlan } from './plans';
+import { planCards } from './plans';
+import { useSubscribedPlan } from './live-subscription';
 import { authAtom } from '../../state/auth';
 import { savePricingIntent } from '../../state/pricing-intent';
 import { useFreeMonthlyQuota } from '../../state/site';
@@ -29,9 +31,7 @@ export function useChoosePlan() {
     }
     setBusy(plan);
     try {
-      // Stripe Checkout is another site: the page stays busy until the browser has left. Billing's calls load when
-      // first needed (the landing page's visitors do not download them).
-      const { startCheckout } = await import('./billing-api');
+      // Stripe Checkout is another site: the page stays busy until the browser has left.
       await startCheckout(plan);
     } catch (failure) {
       setError(failure instanceof Error ? failure.message : BillingMessages.checkoutFailed);
@@ -78,13 +78,12 @@ export function ConfirmSwitch(props: {
 
 /**
  * "Upgrade to Platinum" on the plan pages: a subscriber's opens the switch's confirmation (with its prorated amount)
- * right there; anyone else chooses a plan on /pricing.
+ * right there; anyone else (a paid plan without a subscription too) chooses a plan on /pricing.
  */
 export function UpgradeToPlatinum() {
-  const plan = usePlan();
   const { choose, error, clearError, busy } = useChoosePlan();
   const [confirming, setConfirming] = useState(false);
-  const current = plan.status === 'ready' ? subscribedPlan(plan.info) : null;
+  const current = useSubscribedPlan().plan;
   if (!current) {
     return (
       <Link className="button primary" to="/pricing">
@@ -124,7 +123,10 @@ export function PlanCards() {
         ? 'platinum'
         : plan.info.plan
       : null;
-  const subscribed = auth.status === 'signedIn' && plan.status === 'ready' && subscribedPlan(plan.info) !== null;
+  // A subscriber's other plan switches their subscription, after a confirmation; until the overview says whether
+  // there is one, a paid plan's buttons wait, so a subscriber is never sent to a checkout unasked.
+  const subscription = useSubscribedPlan();
+  const subscribed = subscription.plan;
   const pick = (target: PaidPlan) => (subscribed ? setSwitching(target) : void choose(target));
   // A prerendered page's buttons do nothing until the app has hydrated them, and a click before that is lost: they
   // stay disabled until then, so the visitor sees that they are not ready yet.
@@ -132,9 +134,10 @@ export function PlanCards() {
   return (
     <>
       {error && <CheckoutError message={error} onRetry={clearError} />}
-      {switching && current && (
+      {subscription.error && <CheckoutError message={subscription.error.message} onRetry={subscription.retry} />}
+      {switching && subscribed && (
         <ConfirmSwitch
-          current={current}
+          current={subscribed}
           target={switching}
           busy={busy !== null}
           onSwitch={() => void choose(switching)}
@@ -177,7 +180,7 @@ export function PlanCards() {
               <button
                 type="button"
                 className="button primary"
-                disabled={!hydrated || busy !== null}
+                disabled={!hydrated || busy !== null || subscribed === undefined}
                 onClick={() => pick(card.plan as PaidPlan)}
               >
                 {busy === card.plan

@@ -27,6 +27,20 @@ let planInfo: PlanInfo = FALLBACK_PLAN;
 jest.mock('../../state/session-state', () => ({ usePlan: () => ({ status: 'ready', info: planInfo }) }));
 
 const gold: PlanInfo = { ...FALLBACK_PLAN, plan: 'gold', remaining: 0, limit: 0 };
+const goldSubscription = {
+  id: 'sub_1',
+  plan: 'gold',
+  status: 'active',
+  active: true,
+  amount_cents: 1000,
+  currency: 'usd',
+  interval: 'month',
+  current_period_end: '2030-03-01T00:00:00.000Z',
+  cancel_at_period_end: false,
+  payment_failed: false,
+};
+/** The billing overview's subscription, as GET /api/billing/subscription answers it. */
+let subscription: typeof goldSubscription | null = null;
 
 // spec 000 §4: /pricing?intent=upgrade&autostart=1 (where signing in with the upgrade intent leads) starts checkout
 // after 1 s for a user who is not Platinum. For a Gold subscriber that call switches the live subscription and
@@ -46,9 +60,14 @@ describe('the pricing page opened to auto-start the upgrade', () => {
   beforeEach(() => {
     jest.useFakeTimers();
     checkout.mockReset().mockResolvedValue(undefined);
-    get.mockReset().mockResolvedValue({
-      data: { plan: 'platinum', amount_due_cents: 1500, total_cents: 1500, currency: 'usd' },
-    });
+    get.mockReset().mockImplementation((path: string) =>
+      Promise.resolve({
+        data:
+          path === '/api/billing/subscription'
+            ? { mode: 'stripe', plan: 'gold', subscription, gift: null, can_manage_billing: true }
+            : { plan: 'platinum', amount_due_cents: 1500, total_cents: 1500, currency: 'usd' },
+      }),
+    );
     window.localStorage.clear();
     root = createRoot(document.body.appendChild(document.createElement('div')));
   });
@@ -75,15 +94,17 @@ describe('the pricing page opened to auto-start the upgrade', () => {
         </Provider>,
       ),
     );
-    // past the auto-start's delay, the lazy dialog loaded and the preview answered
-    await act(async () => {
-      await jest.advanceTimersByTimeAsync(AUTOSTART_DELAY_MS + 100);
-    });
+    // the billing overview read, past the auto-start's delay, the lazy dialog loaded and the preview answered
+    for (let step = 0; step < 2; step++)
+      await act(async () => {
+        await jest.advanceTimersByTimeAsync(AUTOSTART_DELAY_MS + 100);
+      });
   };
   const dialog = () => document.querySelector('[data-testid=switch-plan]');
 
   it('asks a Gold subscriber to confirm the switch, with its amount, and charges nothing until they do', async () => {
     planInfo = gold;
+    subscription = goldSubscription;
     await render('/pricing?intent=upgrade&autostart=1');
     expect(checkout).not.toHaveBeenCalled();
     expect(dialog()?.textContent).toContain('Switch to Platinum?');
@@ -99,8 +120,30 @@ describe('the pricing page opened to auto-start the upgrade', () => {
 
   it('starts checkout after 1 s for a free user, as before', async () => {
     planInfo = FALLBACK_PLAN;
+    subscription = null;
     await render('/pricing?intent=upgrade&autostart=1&plan=gold');
     expect(dialog()).toBeNull();
     expect(checkout).toHaveBeenCalledWith('gold');
+  });
+
+  // A Gold plan held without a subscription (an admin grant, a gift, the demo account): the server has nothing to
+  // switch (its preview answers NO_SUBSCRIPTION) and opens a new checkout, so they are not told their subscription
+  // changes; they choose a plan as anyone without one does.
+  it('starts checkout for a Gold account without a subscription, never offering a switch', async () => {
+    planInfo = gold;
+    subscription = null;
+    await render('/pricing?intent=upgrade&autostart=1');
+    expect(dialog()).toBeNull();
+    expect(checkout).toHaveBeenCalledWith(undefined);
+    const buttons = [...document.querySelectorAll('.plan-cards button')].map((b) => b.textContent);
+    expect(buttons).toEqual(['Choose Platinum']);
+  });
+
+  it('offers a Gold subscriber the switch on the cards', async () => {
+    planInfo = gold;
+    subscription = goldSubscription;
+    await render('/pricing');
+    const buttons = [...document.querySelectorAll('.plan-cards button')].map((b) => b.textContent);
+    expect(buttons).toEqual(['Switch to Platinum']);
   });
 });

@@ -5,7 +5,7 @@ import { isPlatinum } from '../../state/session-api';
 import { isPaidPlan, type PaidPlan } from '@oddspulse/shared';
 import { startCheckout } from './billing-api';
 import { CheckoutError, ConfirmSwitch, PlanCards, useChoosePlan } from './PlanCards';
-import { subscribedPlan } from './plans';
+import { useSubscribedPlan } from './live-subscription';
 import { authAtom } from '../../state/auth';
 import { clearPricingIntent, readPricingIntent } from '../../state/pricing-intent';
 import { usePlan } from '../../state/session-state';
@@ -17,7 +17,8 @@ export const AUTOSTART_DELAY_MS = 1000;
  * intent=upgrade&autostart=1 for a signed-in user who is not Platinum: checkout starts after 1 s for the plan
  * clicked before signing in (`plan` in the query, or stored with the pricing intent), or, with none, as the
  * auto-start call without a body (the upgrade: Platinum). A subscriber's call would switch the live subscription and
- * charge the prorated amount at once, so for them it opens the switch's confirmation instead, as the plan cards do.
+ * charge the prorated amount at once, so for them it opens the switch's confirmation instead, as the plan cards do;
+ * it waits until the billing overview says whether there is a subscription (a paid plan may be held without one).
  */
 function useAutostartCheckout() {
   const [params] = useSearchParams();
@@ -30,9 +31,9 @@ function useAutostartCheckout() {
   const queryPlan = params.get('plan');
   const ready = auth.status === 'signedIn' && plan.status === 'ready';
   const eligible = ready && !isPlatinum(plan.info);
-  const subscribed = eligible ? subscribedPlan(plan.info) : null;
+  const subscribed = useSubscribedPlan().plan;
   useEffect(() => {
-    if (!wanted || !eligible || started.current) return;
+    if (!wanted || !eligible || subscribed === undefined || started.current) return;
     started.current = true;
     const chosenPlan = () => {
       const stored = readPricingIntent(window.localStorage, Date.now());
@@ -59,7 +60,7 @@ function useAutostartCheckout() {
   return {
     ...state,
     clear: () => setState({ opening: false, error: null }),
-    switchFrom: subscribed,
+    switchFrom: subscribed ?? null,
     switching,
     closeSwitch: () => setSwitching(null),
   };

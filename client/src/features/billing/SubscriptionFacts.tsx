@@ -1,8 +1,6 @@
 import type { BillingOverview } from '@oddspulse/shared';
-import { formatAmount, formatBillingDate, monthlyPrice } from './plans';
+import { formatAmount, formatBillingDate, liveSubscription, monthlyPrice, type Subscription } from './plans';
 import { isPlatinum, type PlanInfo } from '../../state/session-api';
-
-export type Subscription = NonNullable<BillingOverview['subscription']>;
 
 /**
  * The subscription's one status, which every subscription page shows: in words ("Active", "Canceled: access until March
@@ -36,12 +34,6 @@ export function SubscriptionStatusFact({ sub }: { sub: Subscription | null }) {
 /** "$10/month" from the subscription's own price. */
 function subscriptionAmount(sub: Subscription): string {
   return `${formatAmount(sub.amount_cents, sub.currency)}/month`;
-}
-
-/** The subscription that still gives access: active, or past due while Stripe retries the card. */
-function liveSubscription(overview: BillingOverview | null): Subscription | null {
-  const sub = overview?.subscription;
-  return sub && (sub.active || sub.status === 'past_due') ? sub : null;
 }
 
 /** What the paid plan costs: the live subscription's own price, nothing for a gift, else the plan's list price. */

@@ -1,5 +1,4 @@
-import { PLAN_PRICE_CENTS, planBooksCopy, wholeNumber, type PaidPlan, type Plan } from '@oddspulse/shared';
-import { isPlatinum, type PlanInfo } from '../../state/session-api';
+import { PLAN_PRICE_CENTS, planBooksCopy, wholeNumber, type BillingOverview, type Plan } from '@oddspulse/shared';
 
 /** Plan cards' copy (spec 000 §1) with the one price source (DECISIONS 1) and the one book rule (DECISIONS 27). */
 export interface PlanCard {
@@ -9,13 +8,16 @@ export interface PlanCard {
   features: string[];
 }
 
+export type Subscription = NonNullable<BillingOverview['subscription']>;
+
 /**
- * The paid plan the user's subscription is on, or null: another paid plan changes that subscription (prorated,
- * after a confirmation) rather than opening a second checkout. A gift is no subscription, so it buys one.
+ * The subscription that still gives access: active, or past due while Stripe retries the card; the one the server's
+ * switch, switch preview and cancel act on. A paid plan held without one (a gift, an admin grant, a demo account) has
+ * none: it has nothing to switch or cancel.
  */
-export function subscribedPlan(info: PlanInfo): PaidPlan | null {
-  const current = isPlatinum(info) ? 'platinum' : info.plan;
-  return current === 'free' || info.is_gifted ? null : current;
+export function liveSubscription(overview: BillingOverview | null): Subscription | null {
+  const sub = overview?.subscription;
+  return sub && (sub.active || sub.status === 'past_due') ? sub : null;
 }
 
 export function monthlyPrice(plan: Plan): string {
