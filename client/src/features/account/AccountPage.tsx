@@ -1,14 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import pkg from '../../../package.json';
-import { isPaid, isPlatinum, accountPlanName, type PlanInfo } from '../../state/session-api';
+import { isPlatinum, accountPlanName, type PlanInfo } from '../../state/session-api';
 import { AccessibilitySection } from './AccessibilitySection';
 import { SecurityActivitySection } from './SecurityActivitySection';
 import { SecuritySection } from './SecuritySection';
 import { CloseAccountSection } from './CloseAccountSection';
 import { UsernameSection } from './UsernameSection';
 import { AccountSocialLinks } from '../../ui/SocialLinks';
-import { KeepSubscriptionButton } from '../billing';
+import { KeepSubscriptionButton, useLiveSubscription } from '../billing';
 import { Spinner } from '../../ui/Spinner';
 import { authAtom } from '../../state/auth';
 import { useSocialLinks } from '../../state/site';
@@ -90,8 +90,12 @@ function ApiKeysCard({ info }: { info: PlanInfo | null }) {
   );
 }
 
-/** The plan and this month's odds calls, with the ways to change, resume or cancel it; a spinner until it loads. */
+/**
+ * The plan and this month's odds calls, with the ways to change, resume or cancel it; a spinner until it loads. Resume
+ * and cancel are the live subscription's: a paid plan held without one (a gift, an admin grant) has nothing to cancel.
+ */
 function SubscriptionCard({ info }: { info: PlanInfo | null }) {
+  const { sub } = useLiveSubscription();
   return (
     <section className="card" aria-labelledby="subscription-title">
       <h2 id="subscription-title">Subscription</h2>
@@ -115,8 +119,8 @@ function SubscriptionCard({ info }: { info: PlanInfo | null }) {
                 Upgrade to Platinum
               </Link>
             )}
-            {isPaid(info) && info.cancel_at_period_end && <KeepSubscriptionButton label="Resume subscription" />}
-            {isPaid(info) && !info.cancel_at_period_end && (
+            {sub?.cancel_at_period_end && <KeepSubscriptionButton label="Resume subscription" />}
+            {sub && !sub.cancel_at_period_end && (
               <Link className="button danger" to="/billing/cancel?from=account">
                 Cancel subscription
               </Link>

@@ -15,7 +15,8 @@ import { useCancelSubscription } from './useCancelSubscription';
 /**
  * /usage-plan (spec 000 §2, §4; DECISIONS 3): the plan card, the real renewal date, amount and status from the
  * subscription, and a cancel modal that calls the real cancel endpoint (cancel at the period end, access until
- * then), which can be undone until then.
+ * then), which can be undone until then. The management card is the live subscription's: a paid plan held without
+ * one (a gift, an admin grant, a demo account) has no renewal, amount or cancel to show.
  */
 export function UsagePlanPage() {
   const plan = usePlan();
@@ -25,7 +26,6 @@ export function UsagePlanPage() {
     return <Spinner label="Loading your plan details..." />;
   const info = plan.info;
   const platinum = isPlatinum(info);
-  const paid = isPaid(info);
   const overview = billing.data ?? null;
   const { sub, price, ends, endsLabel } = paidPlanFacts(info, overview);
 
@@ -44,7 +44,7 @@ export function UsagePlanPage() {
         )}
       </section>
       {billing.isError && <FormError message={billing.error.message} />}
-      {paid && (
+      {sub && (
         <section className="card" data-testid="subscription-management">
           <h2>
             Manage subscription <ActiveBadge sub={sub} />
@@ -61,14 +61,14 @@ export function UsagePlanPage() {
               {result.text}
             </p>
           )}
-          {sub && <AccessUntil sub={sub} />}
+          <AccessUntil sub={sub} />
           <div className="actions">
-            {sub && !sub.cancel_at_period_end && (
+            {!sub.cancel_at_period_end && (
               <button type="button" className="button danger" onClick={() => setConfirming(true)}>
                 Cancel subscription
               </button>
             )}
-            {sub?.cancel_at_period_end && <KeepSubscriptionButton onResumed={() => setResult(null)} />}
+            {sub.cancel_at_period_end && <KeepSubscriptionButton onResumed={() => setResult(null)} />}
             {overview && <ManageBillingButton overview={overview} />}
           </div>
         </section>

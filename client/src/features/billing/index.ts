@@ -2,3 +2,4 @@
 export { PlanCards } from './PlanCards';
 export { KeepSubscriptionButton } from './SubscriptionActions';
 export { formatBillingDate } from './plans';
+export { useLiveSubscription } from './live-subscription';
