@@ -91,7 +91,8 @@ export function DfsPage() {
           selected={books}
           onChange={setBooks}
         />
-        {info && isPaid(info) && <BetSlipPanel />}
+        {/* every signed-in user may save picks (spec 000 §6, 002 §6), so the slip the rows add to is theirs to see */}
+        <BetSlipPanel />
       </div>
       {body}
       {edgeRow && (

@@ -1,0 +1,109 @@
+/**
+ * @jest-environment jsdom
+ */
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createStore, Provider } from 'jotai';
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { MemoryRouter } from 'react-router-dom';
+import type { BrowserSession } from '../../api/session';
+import { authAtom } from '../../state/auth';
+import { FALLBACK_PLAN, preferencesQuery, type PlanInfo } from '../../state/session-api';
+import { DfsPage } from './DfsPage';
+
+const row = {
+  key: 'e1|player_points|LeBron James|Over|25.5',
+  eventId: 'e1',
+  sportKey: 'basketball_nba',
+  sportTitle: 'NBA',
+  market: 'player_points',
+  outcome: 'Over',
+  point: 25.5,
+  playerName: 'LeBron James',
+  homeTeam: 'LAL',
+  awayTeam: 'BOS',
+  commenceTime: '2030-01-01T00:00:00Z',
+  evPct: 2,
+  fairProbability: 0.55,
+  isDfs: true,
+  best: { book: 'prizepicks', title: 'PrizePicks', decimal: 1.84, isDfs: true, lastUpdate: '2030-01-01T00:00:00Z' },
+};
+/** The books each render asked the DFS boards for. */
+const asked: string[][] = [];
+jest.mock('./loading/useDfsOdds', () => ({
+  useDfsOdds: ({ books }: { books: string[] }) => {
+    asked.push(books);
+    return {
+      data: { state: { status: 'ready' }, loading: false, flashes: new Map(), now: 0 },
+      rows: [row],
+      markets: ['player_points'],
+    };
+  },
+}));
+// the table's "Add to Bet Slip" hands the row to the page, as RowActions does
+jest.mock('./table/OddsTable', () => ({
+  OddsTable: (p: { rows: unknown[]; onAddToSlip: (r: unknown) => void }) => (
+    <button type="button" onClick={() => p.onAddToSlip(p.rows[0])}>
+      Add to Bet Slip
+    </button>
+  ),
+}));
+jest.mock('./odds.css', () => ({}));
+let planInfo: PlanInfo = FALLBACK_PLAN;
+jest.mock('../../state/session-state', () => ({
+  ...jest.requireActual('../../state/session-state'),
+  usePlan: () => ({ status: 'ready', info: planInfo }),
+}));
+jest.mock('../../api/client', () => ({ api: { get: () => new Promise(() => undefined) } }));
+
+describe('/dfs', () => {
+  let root: Root;
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
+  });
+  beforeEach(() => {
+    asked.length = 0;
+    root = createRoot(document.body.appendChild(document.createElement('div')));
+  });
+  afterEach(() => {
+    act(() => root.unmount());
+    document.body.innerHTML = '';
+  });
+
+  const render = async (saved?: string[]) => {
+    const store = createStore();
+    store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
+    const client = new QueryClient();
+    if (saved)
+      client.setQueryData(preferencesQuery('user-1').queryKey, {
+        sportsbooks: saved,
+        bankroll: 1000,
+        commissions: {},
+        effective_commissions: {},
+      } as never);
+    await act(async () =>
+      root.render(
+        <Provider store={store}>
+          <QueryClientProvider client={client}>
+            <MemoryRouter>
+              <DfsPage />
+            </MemoryRouter>
+          </QueryClientProvider>
+        </Provider>,
+      ),
+    );
+  };
+
+  // spec 000 §6, 002 §6: a free user may use /dfs and save picks, which is what placing the slip's bets does
+  it('shows a free user the slip the row was added to', async () => {
+    planInfo = { ...FALLBACK_PLAN, plan: 'free', limit: 250, remaining: 200, used: 50 };
+    await render();
+    await act(async () =>
+      [...document.querySelectorAll('button')].find((b) => b.textContent === 'Add to Bet Slip')!.click(),
+    );
+    const slip = document.querySelector('[data-testid="bet-slip"]');
+    expect(slip?.textContent).toContain('Bet Slip (1)');
+    expect(slip?.textContent).toContain('LeBron James');
+  });
+});
