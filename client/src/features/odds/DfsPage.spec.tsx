@@ -106,4 +106,17 @@ describe('/dfs', () => {
     expect(slip?.textContent).toContain('Bet Slip (1)');
     expect(slip?.textContent).toContain('LeBron James');
   });
+
+  // DECISIONS 36: the saved books are the starting view of every table
+  it("starts from the DFS apps of the user's saved books", async () => {
+    planInfo = { ...FALLBACK_PLAN, plan: 'gold' };
+    await render(['prizepicks', 'draftkings']);
+    expect(asked.at(-1)).toEqual(['prizepicks']);
+  });
+
+  it('starts from all three DFS apps when the saved books hold none', async () => {
+    planInfo = { ...FALLBACK_PLAN, plan: 'gold' };
+    await render(['draftkings', 'fanduel']);
+    expect(asked.at(-1)).toEqual(['prizepicks', 'underdog', 'pick6']);
+  });
 });

@@ -6,7 +6,9 @@ import { FormError } from '../../ui/FormError';
 import { SearchInput } from '../../ui/SearchInput';
 import { usePlan } from '../../state/session-state';
 import { DatePicker } from './filters/DatePicker';
-import { DFS_PAGE_BOOKS } from './loading/dfs-load';
+import { DFS_PAGE_BOOKS, dfsStartingBooks } from './loading/dfs-load';
+import { useStartingBooks } from '../../state/starting-books';
+import { pageBookChoice, pageBooks } from '../../state/page-books';
 import { FreeQuotaLine } from './FreeQuotaLine';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { OddsTable } from './table/OddsTable';
@@ -33,7 +35,11 @@ export function DfsPage() {
   const [search, setSearch] = useState('');
   const [date, setDate] = useState('');
   const [sports, setSports] = useState<string[]>(['basketball_nba']);
-  const [books, setBooks] = useState<string[]>([...DFS_PAGE_BOOKS]);
+  // the saved books' DFS apps until the user picks others here (DECISIONS 36); picking those again follows them anew
+  const starting = useStartingBooks().books;
+  const startingApps = useMemo(() => dfsStartingBooks(starting), [starting]);
+  const [choice, setChoice] = useState<string[] | null>(null);
+  const books = pageBooks(choice, startingApps);
   const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
   const now = useMemo(() => Date.now(), []);
   const metered = plan.status === 'ready' && !isPaid(plan.info) && !plan.info.unlimited;
@@ -89,7 +95,7 @@ export function DfsPage() {
           label="DFS apps"
           options={DFS_PAGE_BOOKS.map((b) => ({ value: b, label: DFS_LABELS[b] }))}
           selected={books}
-          onChange={setBooks}
+          onChange={(next) => setChoice(pageBookChoice(next, startingApps))}
         />
         {/* every signed-in user may save picks (spec 000 §6, 002 §6), so the slip the rows add to is theirs to see */}
         <BetSlipPanel />

@@ -1,4 +1,4 @@
-import { dfsMarketsForSport } from './dfs-load';
+import { dfsMarketsForSport, dfsStartingBooks } from './dfs-load';
 
 // Spec 001 §9: the DFS page's markets per sport; its first load is the props boards in one call.
 describe('DFS page markets', () => {
@@ -11,5 +11,17 @@ describe('DFS page markets', () => {
       'player_anytime_td',
     ]);
     expect(dfsMarketsForSport('baseball_mlb')).toEqual(['batter_hits', 'batter_total_bases', 'batter_home_runs']);
+  });
+});
+
+// DECISIONS 36: the saved books are the starting view of every table, /dfs's too
+describe('DFS page starting books', () => {
+  it("are the DFS apps of the user's starting books", () => {
+    expect(dfsStartingBooks(['draftkings', 'prizepicks', 'fanduel'])).toEqual(['prizepicks']);
+    expect(dfsStartingBooks(['pick6', 'underdog'])).toEqual(['underdog', 'pick6']);
+  });
+
+  it('are all three apps when the starting books hold none', () => {
+    expect(dfsStartingBooks(['draftkings', 'fanduel', 'williamhill_us'])).toEqual(['prizepicks', 'underdog', 'pick6']);
   });
 });

@@ -13,6 +13,15 @@ import {
  */
 export const DFS_PAGE_BOOKS = ['prizepicks', 'underdog', 'pick6'] as const;
 
+/**
+ * The DFS apps the page starts from (DECISIONS 36): those of the user's starting books, or all three when those hold
+ * none (a user who keeps sportsbooks only would otherwise open an empty page).
+ */
+export function dfsStartingBooks(starting: readonly string[]): readonly string[] {
+  const kept = DFS_PAGE_BOOKS.filter((book) => starting.includes(book));
+  return kept.length ? kept : DFS_PAGE_BOOKS;
+}
+
 /** The DFS page's markets for a sport: points, assists and rebounds (spec 001 §9), else the sport's props defaults. */
 export function dfsMarketsForSport(sport: string): string[] {
   if (sport.startsWith('basketball_')) return [...DFS_DEFAULT_PROP_MARKETS];

@@ -22,7 +22,7 @@ export function useDfsOdds({
   metered,
 }: {
   sports: string[];
-  books: string[];
+  books: readonly string[];
   search: string;
   date: string;
   metered: boolean;
