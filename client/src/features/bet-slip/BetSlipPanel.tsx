@@ -1,3 +1,4 @@
+import { formatMoney } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { TabList, tabPanelProps } from '../../ui/TabList';
@@ -17,8 +18,6 @@ import { SlipFooter } from './SlipFooter';
 import { SlipItem } from './SlipItem';
 import { SlipSizing } from './SlipSizing';
 import { useSlipFocus } from './useSlipFocus';
-
-const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 /**
  * The bet slip panel (spec 001 §2, §4, §5): opened by adding the first bet, single or parlay, sized and validated by
@@ -100,7 +99,7 @@ export function BetSlipPanel() {
         <SlipSizing slip={slip} setSlip={setSlip} bankrollCents={bankroll.cents} format={format} />
         <KellyGroupNotes groups={groups} autoCalculate={slip.autoCalculate} />
         <p className="muted small">
-          Bankroll {dollars(bankroll.cents)}
+          Bankroll {formatMoney(bankroll.cents)}
           {bankroll.source === 'default' && ` (default: your saved bankroll could not be loaded: ${bankroll.error})`}
         </p>
         <SlipFooter slip={slip} setSlip={setSlip} bankrollCents={bankroll.cents} />

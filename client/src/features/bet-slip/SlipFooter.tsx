@@ -1,10 +1,9 @@
+import { formatMoney } from '@oddspulse/shared';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useToasts } from '../../state/toasts';
 import { clearSlip, picksToPlace, slipReturns, totalStakeCents, validateSlip, type BetSlipState } from './bet-slip';
 import { placePicks } from './picks-api';
-
-const dollars = (cents: number) => `${cents < 0 ? '−' : ''}$${(Math.abs(cents) / 100).toFixed(2)}`;
 
 /**
  * The slip's messages, totals and Place Bets (spec 001 §4, §5; DECISIONS 26): errors disable placing, warnings
@@ -81,20 +80,20 @@ function SlipTotals({ slip }: { slip: BetSlipState }) {
   return (
     <dl className="slip-totals">
       <dt>Total stake</dt>
-      <dd data-testid="slip-total">{dollars(totalStakeCents(slip))}</dd>
+      <dd data-testid="slip-total">{formatMoney(totalStakeCents(slip))}</dd>
       {returns.hedged && (
         <>
           {/* an arbitrage's legs cannot all win: it returns what its smallest leg pays, whichever wins */}
           <dt>Guaranteed return</dt>
-          <dd data-testid="slip-guaranteed-return">{dollars(returns.hedged.returnCents)}</dd>
+          <dd data-testid="slip-guaranteed-return">{formatMoney(returns.hedged.returnCents)}</dd>
           <dt>{returns.hedged.profitCents >= 0 ? 'Guaranteed profit' : 'Worst case'}</dt>
-          <dd data-testid="slip-guaranteed-profit">{dollars(returns.hedged.profitCents)}</dd>
+          <dd data-testid="slip-guaranteed-profit">{formatMoney(returns.hedged.profitCents)}</dd>
         </>
       )}
       {(!returns.hedged || returns.potentialCents > 0) && (
         <>
           <dt>{returns.hedged ? 'Other bets’ potential payout' : 'Potential payout'}</dt>
-          <dd data-testid="slip-potential-payout">{dollars(returns.potentialCents)}</dd>
+          <dd data-testid="slip-potential-payout">{formatMoney(returns.potentialCents)}</dd>
         </>
       )}
     </dl>

@@ -1,4 +1,4 @@
-import type { ArbitrageOpportunity } from '@oddspulse/shared';
+import { formatDollars, type ArbitrageOpportunity } from '@oddspulse/shared';
 import { useSetAtom } from 'jotai';
 import { addAllToSlip, betSlipAtom, opportunityToSlipItems, useBankroll } from '../bet-slip';
 import { useToasts } from '../../state/toasts';
@@ -16,7 +16,7 @@ export function useScannerSlip() {
     show(
       'success',
       o.type === 'arbitrage'
-        ? `Added to bet slip: ${o.stakedProfitPct.toFixed(2)}% profit ($${o.profitAmount.toFixed(2)})`
+        ? `Added to bet slip: ${o.stakedProfitPct.toFixed(2)}% profit (${formatDollars(o.profitAmount)})`
         : `Added to bet slip: ${o.probability.toFixed(0)}% middle probability`,
     );
   };

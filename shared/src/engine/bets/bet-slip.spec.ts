@@ -102,6 +102,9 @@ describe('bet slip validation', () => {
     const big = middle.map((leg) => ({ ...leg, stakeCents: 150_000 }));
     expect(validateSingles(big, 500_000).warnings).toEqual([BET_SLIP_MESSAGES.lowEdge]);
     expect(validateSingles(big, 60_000).errors).toEqual(['Exceeds 20% of bankroll ($120.00)']);
+    expect(validateSingles([{ ...big[0], stakeCents: 600_000 }], 2_500_000).errors).toEqual([
+      'Exceeds 20% of bankroll ($5,000.00)',
+    ]);
   });
 
   it('single: place disabled when total stake is 0', () => {
@@ -112,6 +115,8 @@ describe('bet slip validation', () => {
     const legs = [{ gameKey: 'a' }, { gameKey: 'b' }];
     expect(validateParlay(legs, 99, bankroll).errors).toEqual(['Minimum parlay bet is $1']);
     expect(validateParlay(legs, 10_001, bankroll).errors).toEqual(['Parlay bet exceeds 10% of bankroll ($100.00)']);
+    // the spec's words, the amount as every amount is shown (formatMoney): thousands separated
+    expect(validateParlay(legs, 300_000, 2_500_000).errors).toEqual(['Parlay bet exceeds 10% of bankroll ($2,500.00)']);
     const eleven = Array.from({ length: 11 }, (_, i) => ({ gameKey: String(i) }));
     expect(validateParlay(eleven, 1000, bankroll).errors).toEqual(['Maximum 10 legs allowed in parlay']);
     expect(validateParlay(legs, 1000, bankroll)).toEqual({ errors: [], warnings: [], canPlace: true });

@@ -1,4 +1,4 @@
-import { payoutCents } from '../odds/money';
+import { formatMoney, payoutCents } from '../odds/money';
 
 /**
  * Bet slip validation (spec 001 §5 bankroll and bet sizing). Messages are the spec's, verbatim. Money in
@@ -25,10 +25,9 @@ export const BET_SLIP_MESSAGES = {
   correlated: 'Warning: Correlated bets detected (same game)',
 } as const;
 
-/** "Exceeds 20% of bankroll ($200.00)": the cap in dollars. */
-export const exceedsSingleCap = (capCents: number) => `Exceeds 20% of bankroll ($${(capCents / 100).toFixed(2)})`;
-export const exceedsParlayCap = (capCents: number) =>
-  `Parlay bet exceeds 10% of bankroll ($${(capCents / 100).toFixed(2)})`;
+/** "Exceeds 20% of bankroll ($2,000.00)": spec 001 §5's words, the cap as every amount is shown (formatMoney). */
+export const exceedsSingleCap = (capCents: number) => `Exceeds 20% of bankroll (${formatMoney(capCents)})`;
+export const exceedsParlayCap = (capCents: number) => `Parlay bet exceeds 10% of bankroll (${formatMoney(capCents)})`;
 
 export interface SlipValidation {
   errors: string[];
