@@ -1,7 +1,12 @@
 import { useState } from 'react';
 import { Modal } from '../ui/Modal';
 import { LabelledInput } from '../ui/LabelledInput';
-import { UsernameStatus, useUsernameCheck, useUsernameSave } from '../features/account/UsernameField';
+import {
+  UsernameStatus,
+  usernameInputAria,
+  useUsernameCheck,
+  useUsernameSave,
+} from '../features/account/UsernameField';
 
 /** The username setup dialog (spec 000 §2), opened by `UsernameSetup` when the signed-in user has none yet. */
 export function UsernameSetupModal({ onLater }: { onLater: () => void }) {
@@ -11,6 +16,7 @@ export function UsernameSetupModal({ onLater }: { onLater: () => void }) {
   const submit = useUsernameSave(value, check, true);
   const { state, message } = check;
   const required = touched && value.trim() === '' ? 'Username is required' : null;
+  const status = message ?? (state === 'idle' ? required : null);
   return (
     <Modal title="Choose your username" testId="username-setup">
       <form onSubmit={(event) => void submit(event)}>
@@ -25,8 +31,9 @@ export function UsernameSetupModal({ onLater }: { onLater: () => void }) {
             setValue(text);
           }}
           autoFocus
+          {...usernameInputAria(state, status, 'setup-username-status')}
         />
-        <UsernameStatus state={state} override={message ?? (state === 'idle' ? required : null)} />
+        <UsernameStatus state={state} override={status} id="setup-username-status" />
         <div className="actions">
           <button type="submit" className="button primary" disabled={state !== 'ok'}>
             {state === 'saving' ? 'Saving...' : 'Save username'}

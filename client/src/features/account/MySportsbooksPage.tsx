@@ -54,12 +54,13 @@ function SportsbooksForm({ userId, prefs, access }: { userId: string; prefs: Pre
       <SportsbookGroup id="popular-books" title="Popular Sportsbooks" books={GROUPS.popular} {...groupProps} />
       <SportsbookGroup id="dfs-books" title="DFS Apps" books={GROUPS.dfs} {...groupProps} />
       <SportsbookGroup id="other-books" title="Other Sportsbooks" books={GROUPS.other} {...groupProps} />
-      <BankrollSection bankroll={bankroll} onChange={setBankroll} />
+      <BankrollSection bankroll={bankroll} onChange={setBankroll} error={error} />
       <CommissionSection
         rates={rates}
         onChange={(key, typed) => setRates((current) => ({ ...current, [key]: typed }))}
+        error={error}
       />
-      <FormError message={error} />
+      <FormError message={error?.field === null ? error.message : null} />
       <div className="actions">
         <button type="button" className="button primary" disabled={status === 'saving'} onClick={() => void save()}>
           {status === 'saving' ? 'Saving...' : 'Save preferences'}

@@ -8,6 +8,8 @@ import {
   type Sportsbook,
 } from '@oddspulse/shared';
 import { LabelledInput } from '../../ui/LabelledInput';
+import { fieldErrorAria, FormError } from '../../ui/FormError';
+import type { PreferencesError } from './usePreferencesForm';
 
 /** One group of books (popular, DFS, other) to tick, the ones the plan does not offer locked with their plan's name. */
 export function SportsbookGroup({
@@ -53,9 +55,21 @@ export function SportsbookGroup({
   );
 }
 
-/** The bankroll: a preset's button (pressed while it is the amount typed) or a custom amount. */
-export function BankrollSection({ bankroll, onChange }: { bankroll: string; onChange: (bankroll: string) => void }) {
+/** An error of `field`'s, or null: each is shown beside its field, which names it. */
+const errorOf = (error: PreferencesError | null, field: string) => (error?.field === field ? error.message : null);
+
+/** The bankroll: a preset's button (pressed while it is the amount typed) or a custom amount, and its error. */
+export function BankrollSection({
+  bankroll,
+  onChange,
+  error,
+}: {
+  bankroll: string;
+  onChange: (bankroll: string) => void;
+  error: PreferencesError | null;
+}) {
   const amount = Number(bankroll);
+  const message = errorOf(error, 'bankroll');
   return (
     <section className="card" aria-labelledby="bankroll-title">
       <h2 id="bankroll-title">Bankroll</h2>
@@ -80,18 +94,25 @@ export function BankrollSection({ bankroll, onChange }: { bankroll: string; onCh
         inputMode="decimal"
         value={bankroll}
         onChange={onChange}
+        {...fieldErrorAria('custom-bankroll-error', message)}
       />
+      <FormError message={message} id="custom-bankroll-error" />
     </section>
   );
 }
 
-/** Each exchange's commission in percent, as typed. */
+/** The one rate error shown (the first rate that is not one), under the rates. */
+const COMMISSION_ERROR_ID = 'commission-error';
+
+/** Each exchange's commission in percent, as typed, and the error of the one that is not a rate. */
 export function CommissionSection({
   rates,
   onChange,
+  error,
 }: {
   rates: Record<string, string>;
   onChange: (key: string, typed: string) => void;
+  error: PreferencesError | null;
 }) {
   return (
     <section className="card" aria-labelledby="commission-title">
@@ -113,10 +134,15 @@ export function CommissionSection({
               aria-label={`${exchangeName(key)} commission (%)`}
               value={rates[key] ?? ''}
               onChange={(e) => onChange(key, e.target.value)}
+              {...fieldErrorAria(COMMISSION_ERROR_ID, errorOf(error, key))}
             />
           </label>
         ))}
       </div>
+      <FormError
+        message={error && COMMISSION_BOOKS.some((key) => key === error.field) ? error.message : null}
+        id={COMMISSION_ERROR_ID}
+      />
     </section>
   );
 }

@@ -86,12 +86,36 @@ export function useUsernameSave(
   };
 }
 
-export function UsernameStatus({ state, override }: { state: UsernameCheck; override?: string | null }) {
+export function UsernameStatus({
+  state,
+  override,
+  id,
+}: {
+  state: UsernameCheck;
+  override?: string | null;
+  /** What the username input names in its aria-describedby (usernameInputAria). */
+  id?: string;
+}) {
   const text = override ?? USERNAME_STATUS_TEXT[state];
   if (!text) return null;
   return (
-    <p className={`field-status status-${state}`} data-testid="username-status" aria-live="polite">
+    <p className={`field-status status-${state}`} data-testid="username-status" aria-live="polite" id={id}>
       {text}
     </p>
   );
+}
+
+/**
+ * The username input's ties to its status line (UsernameStatus with `statusId`): described by it while it shows, and
+ * invalid while it says the name cannot be had (against the rule, or taken).
+ */
+export function usernameInputAria(
+  state: UsernameCheck,
+  override: string | null | undefined,
+  statusId: string,
+): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  return {
+    ...(state === 'invalid' || state === 'taken' ? { 'aria-invalid': true } : {}),
+    ...((override ?? USERNAME_STATUS_TEXT[state]) ? { 'aria-describedby': statusId } : {}),
+  };
 }

@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { SingleFieldForm } from '../../ui/SingleFieldForm';
-import { UsernameStatus, useUsernameCheck, useUsernameSave } from './UsernameField';
+import { UsernameStatus, usernameInputAria, useUsernameCheck, useUsernameSave } from './UsernameField';
 import { Spinner } from '../../ui/Spinner';
 import { useProfile } from '../../state/session-state';
 
@@ -11,6 +11,7 @@ export function UsernameSection() {
   const check = useUsernameCheck(value);
   const save = useUsernameSave(value, check, false);
   const { state, message } = check;
+  const statusId = useId();
   if (profile.status === 'loading') return <Spinner label="Loading profile..." />;
   if (profile.status === 'error')
     return <p className="form-error">Profile failed to load. Some info may be unavailable.</p>;
@@ -28,10 +29,16 @@ export function UsernameSection() {
     <SingleFieldForm
       onSubmit={(event) => void save(event)}
       className="inline-form"
-      field={{ label: 'Username', value, onChange: setValue, autoComplete: 'username' }}
+      field={{
+        label: 'Username',
+        value,
+        onChange: setValue,
+        autoComplete: 'username',
+        ...usernameInputAria(state, message, statusId),
+      }}
       submit={{ text: 'Save', disabled: state !== 'ok' }}
     >
-      <UsernameStatus state={state} override={message} />
+      <UsernameStatus state={state} override={message} id={statusId} />
     </SingleFieldForm>
   );
 }

@@ -1,5 +1,5 @@
 /** What other features use of account: the rest of the folder is its own (docs/architecture.md; eslint.config.mjs holds it). */
-export { UsernameStatus, useUsernameCheck } from './UsernameField';
+export { UsernameStatus, usernameInputAria, useUsernameCheck } from './UsernameField';
 export {
   authProvidersQuery,
   confirmPasswordReset,

@@ -11,6 +11,12 @@ import { savePreferences } from './account-api';
 import { preferencesQuery, type Preferences } from '../../state/session-api';
 import { ApiError } from '../../api/api-client';
 
+/** Why My Sportsbooks did not save: shown at its field (`bankroll`, an exchange's key), or under the form (null). */
+export interface PreferencesError {
+  field: string | null;
+  message: string;
+}
+
 /** "Preferences saved successfully!" stays this long (spec 000 §9). */
 const SAVED_MESSAGE_MS = 2000;
 
@@ -34,7 +40,8 @@ export function usePreferencesForm(userId: string, prefs: Preferences) {
   const [loadedRates, setLoadedRates] = useState<Record<string, string>>(() =>
     percents(prefs.effective_commissions ?? {}),
   );
-  const [error, setError] = useState<string | null>(null);
+  // what stops the save: the field it is about (the bankroll, an exchange's rate), null for the save's own failure
+  const [error, setError] = useState<PreferencesError | null>(null);
 
   useEffect(() => {
     if (status !== 'saved') return;
@@ -46,7 +53,7 @@ export function usePreferencesForm(userId: string, prefs: Preferences) {
     setError(null);
     const checked = validateBankroll(bankroll);
     if (!checked.ok) {
-      setError(checked.message);
+      setError({ field: 'bankroll', message: checked.message });
       return;
     }
     const commissions: Record<string, number> = {};
@@ -54,7 +61,7 @@ export function usePreferencesForm(userId: string, prefs: Preferences) {
       const typed = rates[key]?.trim() ?? '';
       const percent = Number(typed);
       if (typed === '' || !Number.isFinite(percent) || percent < 0 || percent >= 100) {
-        setError(`Commission for ${exchangeName(key)} must be a percent from 0 to below 100`);
+        setError({ field: key, message: `Commission for ${exchangeName(key)} must be a percent from 0 to below 100` });
         return;
       }
       if (typed !== loadedRates[key]) commissions[key] = Math.round(percent * 100) / 10_000;
@@ -71,7 +78,10 @@ export function usePreferencesForm(userId: string, prefs: Preferences) {
       setStatus('saved');
     } catch (failure) {
       setStatus('idle');
-      setError(failure instanceof ApiError && failure.status === 400 ? failure.message : 'Error saving preferences');
+      setError({
+        field: null,
+        message: failure instanceof ApiError && failure.status === 400 ? failure.message : 'Error saving preferences',
+      });
     }
   };
 

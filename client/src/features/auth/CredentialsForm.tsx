@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { UsernameStatus } from '../account';
+import { UsernameStatus, usernameInputAria } from '../account';
 import { FormError } from '../../ui/FormError';
 import { LabelledInput } from '../../ui/LabelledInput';
 import { tabPanelProps } from '../../ui/TabList';
@@ -58,8 +58,9 @@ export function CredentialsForm({ form, tab, tabsId }: { form: Credentials; tab:
             autoComplete="username"
             value={username}
             onChange={setUsername}
+            {...usernameInputAria(usernameCheck.state, usernameCheck.message, 'auth-username-status')}
           />
-          <UsernameStatus state={usernameCheck.state} override={usernameCheck.message} />
+          <UsernameStatus state={usernameCheck.state} override={usernameCheck.message} id="auth-username-status" />
         </>
       )}
       <label className="checkbox">

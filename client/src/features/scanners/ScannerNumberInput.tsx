@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { fieldErrorAria } from '../../ui/FormError';
 import {
   checkNumber,
   FIELD_LABELS,
@@ -37,8 +38,7 @@ export function RangedNumberInput({
       <input
         type="number"
         aria-label={label}
-        aria-invalid={!check.ok || undefined}
-        aria-describedby={check.ok ? undefined : `${id}-error`}
+        {...fieldErrorAria(`${id}-error`, check.ok ? null : check.message)}
         min={range.min}
         max={range.max}
         step={range.step}
