@@ -47,7 +47,15 @@ export function RecommendedBets() {
       </p>
     );
   }
-  if (query.isError) return <p className="form-error">{query.error.message}</p>;
+  if (query.isError)
+    return (
+      <p className="form-error" role="alert">
+        {query.error.message}{' '}
+        <button type="button" className="button" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
   if (query.isPending) return <p className="muted">Finding today's best bets...</p>;
   const state = query.data;
   if (state.gamesToday === 0)
