@@ -4,7 +4,8 @@ import { RedisKeys } from '../redis/redis-keys';
 
 /**
  * Single-use, short-lived values of the OAuth round trip, in Redis so any process can finish a flow another
- * began: the state (keyed by its hash) and the one-time login codes. Each is read once: reading deletes it.
+ * began: the state and the one-time login codes, each keyed by a hash (of it and the browser's nonce: the service's).
+ * Each is read once: reading deletes it.
  */
 @Injectable()
 export class OAuthStateRepository {

@@ -31,9 +31,10 @@ export function AuthCallbackPage() {
     };
     const finish = async () => {
       const code = params.get('code');
-      // 1. Check for a session (exchanging the provider's code when one came back).
+      // 1. Check for a session; only without one is the provider's code exchanged for it. A signed-in browser keeps
+      // its session: a callback link someone else sent must not sign it in to their account.
       let session = api.currentSession();
-      if (code && !params.get('error')) {
+      if (!session && code && !params.get('error')) {
         session = await exchangeOAuthCode(code);
         api.setSession(session);
       }

@@ -35,6 +35,7 @@ import {
 } from './session-cookies';
 import type { IssuedSession, Session } from './session.service';
 import { ApiAnswer } from '../../docs/route-doc';
+import { clearOAuthCookie, readOAuthCookie } from '../oauth/oauth-cookie';
 import { messageAnswerSchema, providersAnswerSchema, sessionAnswerSchema } from '../../docs/account-answers';
 
 /**
@@ -141,7 +142,10 @@ export class AuthController {
     clearSessionCookies(res, this.config);
   }
 
-  /** The OAuth callback's one-time code becomes a session (no long-lived token ever rides in a URL). */
+  /**
+   * The OAuth callback's one-time code becomes a session (no long-lived token ever rides in a URL), only in the
+   * browser that began the flow: with its OAuth cookie, which is then spent.
+   */
   @Post('exchange')
   @ApiAnswer({ summary: 'A social sign-in code exchanged for a session', answer: sessionAnswerSchema })
   @HttpCode(200)
@@ -150,7 +154,9 @@ export class AuthController {
     @Req() req: Request,
     @Res({ passthrough: true }) res: Response,
   ): Promise<Session | CookieSession> {
-    return this.respond(req, res, await this.auth.exchange(body.code, requestOrigin(req)));
+    const issued = await this.auth.exchange(body.code, readOAuthCookie(req, this.config), requestOrigin(req));
+    clearOAuthCookie(res, this.config);
+    return this.respond(req, res, issued);
   }
 
   /** Limited per address and per email (brute force on links, mail flooding of one inbox). */

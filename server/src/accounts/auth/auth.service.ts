@@ -192,10 +192,10 @@ export class AuthService {
     return user;
   }
 
-  /** POST /api/auth/exchange: a one-time code from the OAuth callback becomes a session. */
-  async exchange(code: string | null, origin: RequestOrigin): Promise<IssuedSession> {
+  /** POST /api/auth/exchange: a one-time code from the OAuth callback becomes a session in the browser holding `nonce`. */
+  async exchange(code: string | null, nonce: string | null, origin: RequestOrigin): Promise<IssuedSession> {
     if (!code) throw ApiErrors.authenticationRequired();
-    const userId = await this.oauthState.consumeLoginCode(code);
+    const userId = await this.oauthState.consumeLoginCode(code, nonce);
     const user = userId ? await this.users.findById(userId) : undefined;
     if (!user) throw ApiErrors.authenticationRequired();
     return this.startSession(user, AuditActions.signedIn, 'oauth', origin);

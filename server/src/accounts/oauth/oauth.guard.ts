@@ -1,12 +1,14 @@
 import { ExecutionContext, Inject, Injectable, Logger } from '@nestjs/common';
 import { AuthGuard, type IAuthModuleOptions } from '@nestjs/passport';
-import type { Request } from 'express';
+import type { Request, Response } from 'express';
 import { APP_CONFIG, appleConfigured, googleConfigured, type AppConfig, type UserRow } from '@oddspulse/core';
 import { ApiErrors } from '../../errors/api-errors';
+import { readOAuthCookie, setOAuthCookie } from './oauth-cookie';
 import {
   OAuthStateService,
   safeIntent,
   safeReturnTo,
+  STATE_TTL_SECONDS,
   type OAuthProvider,
   type OAuthReturn,
 } from './oauth-state.service';
@@ -25,7 +27,10 @@ function oauthGuard(provider: OAuthProvider) {
       super();
     }
 
-    /** 404 when the provider's keys are not set; on the callback, a missing or replayed state ends the flow. */
+    /**
+     * 404 when the provider's keys are not set; on the callback, a state that is missing, replayed or not of this
+     * browser (its OAuth cookie) ends the flow.
+     */
     override async canActivate(context: ExecutionContext): Promise<boolean> {
       const enabled = provider === 'google' ? googleConfigured(this.config) : appleConfigured(this.config);
       if (!enabled) throw ApiErrors.notFound();
@@ -34,6 +39,7 @@ function oauthGuard(provider: OAuthProvider) {
         req.oauthReturn = await this.state.consumeState(
           provider,
           req.query.state ?? (req.body as Record<string, unknown> | undefined)?.state,
+          readOAuthCookie(req, this.config),
         );
         if (!req.oauthReturn) {
           this.logger.warn({ msg: 'OAuth callback without a valid state' });
@@ -46,10 +52,12 @@ function oauthGuard(provider: OAuthProvider) {
     override async getAuthenticateOptions(context: ExecutionContext): Promise<IAuthModuleOptions> {
       const req = context.switchToHttp().getRequest<OAuthRequest>();
       if (isCallback(req)) return { session: false };
-      const state = await this.state.createState(provider, {
+      const { state, nonce } = await this.state.createState(provider, {
         returnTo: safeReturnTo(req.query.returnTo),
         intent: safeIntent(req.query.intent),
       });
+      const res = context.switchToHttp().getResponse<Response>();
+      setOAuthCookie(res, nonce, { provider, ttlSeconds: STATE_TTL_SECONDS }, this.config);
       return { session: false, state };
     }
 
