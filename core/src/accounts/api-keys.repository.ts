@@ -85,6 +85,17 @@ export class ApiKeysRepository {
     return (await this.updateActiveKey(userId, keyId, { revoked_at: new Date() }, db))?.name ?? null;
   }
 
+  /** Revokes every active key of the user (their credential was replaced: a reset, a claimed account): how many. */
+  async revokeAllForUser(userId: string, db: Executor = this.db): Promise<number> {
+    const result = await db
+      .updateTable('api_keys')
+      .set({ revoked_at: new Date() })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
   findActiveOwner(keyHash: string): Promise<ApiKeyOwnerRow | undefined> {
     return selectPrincipals(this.db)
       .innerJoin('api_keys as k', 'k.user_id', 'u.id')

@@ -468,6 +468,27 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
       expect(again.body.code).toBe('RESET_TOKEN_INVALID');
     });
 
+    // A key made by whoever knew the old password (or held a session) would go on reading the account's data.
+    it('revokes every API key of the account with its sessions', async () => {
+      const { email, session } = await signUp(t, 'platinum');
+      const made = await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'made before the reset' });
+      expect(made.status).toBe(201);
+      const readWithKey = () => t.http().get('/api/sports').set('x-api-key', made.body.key);
+      expect((await readWithKey()).status).toBe(200);
+
+      await t.http().post('/api/auth/password-reset').send({ email }).expect(200);
+      const done = await t
+        .http()
+        .post('/api/auth/password-reset/confirm')
+        .send({ token: await latestLink(email), password: 'Fresh-river-stone-31' });
+      expect(done.status).toBe(200);
+      expect((await readWithKey()).status).toBe(401);
+      expect((await t.http().get('/api/api-keys').set(bearer(done.body))).body).toEqual([]);
+      const activity = await t.http().get('/api/account/security-activity').set(bearer(done.body));
+      const reset = activity.body.find((e: { action: string }) => e.action === 'auth.password_reset');
+      expect(reset.details).toEqual({ sessions: 1, api_keys: 1 });
+    });
+
     it('refuses an expired link', async () => {
       const { email, session } = await signUp(t);
       await t

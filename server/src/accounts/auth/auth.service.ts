@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import type { Transaction } from 'kysely';
 import { AuditActions, normaliseEmail } from '@oddspulse/shared';
 import {
+  ApiKeysRepository,
   APP_CONFIG,
+  type DB,
   MailService,
   publicOrigin,
   type AppConfig,
@@ -35,6 +38,9 @@ export interface OAuthProfile {
   emailVerified: boolean;
 }
 
+/** What a replaced credential ended (revokeCredentialsIn), as the audit log records it. */
+type Revoked = { sessions: number; api_keys: number };
+
 /** Sign-up, sign-in (password and OAuth), sign-out and password reset. */
 @Injectable()
 export class AuthService {
@@ -46,6 +52,7 @@ export class AuthService {
     private readonly passwords: PasswordService,
     private readonly strength: PasswordStrength,
     private readonly sessions: SessionService,
+    private readonly apiKeys: ApiKeysRepository,
     private readonly resets: PasswordResetRepository,
     private readonly mail: MailService,
     private readonly oauthState: OAuthStateService,
@@ -144,12 +151,12 @@ export class AuthService {
   /**
    * Finds or creates the user of an OAuth identity; a verified email links to the existing account. An account whose
    * address nobody had proved yet becomes the prover's: anyone can sign up with someone else's address, so its
-   * password is removed and every session of it ends (in the same transaction), and only the provider's sign-in opens
-   * it until its owner sets a password (a reset link goes to their mailbox).
+   * password is removed and every session and API key of it ends (in the same transaction), and only the provider's
+   * sign-in opens it until its owner sets a password (a reset link goes to their mailbox).
    */
   async oauthUser(profile: OAuthProfile): Promise<UserRow> {
     let created = false;
-    let claimed: number | null = null;
+    let claimed: Revoked | null = null;
     let verified = false;
     const user = await this.users.transaction(async (trx) => {
       const linked = await this.users.findUserIdByIdentity(profile.provider, profile.subject, trx);
@@ -173,7 +180,7 @@ export class AuthService {
       if (proved && !created) {
         await this.users.deletePasswordHash(user.id, trx);
         // the sign-in credential is replaced, as by a reset
-        claimed = await this.sessions.revokeAllIn(user.id, 'password_reset', trx);
+        claimed = await this.revokeCredentialsIn(user.id, trx);
       }
       verified = true;
       return user;
@@ -184,7 +191,7 @@ export class AuthService {
         msg: 'Unverified account claimed by a verified OAuth address',
         userId: user.id,
         provider: profile.provider,
-        sessions: claimed,
+        revoked: claimed,
       });
     }
     if (created) await this.accountCreated.run(user);
@@ -243,10 +250,13 @@ export class AuthService {
     });
   }
 
-  /** Sets the new password, spends the link, signs out every session, clears the sign-in locks, and starts a new one. */
+  /**
+   * Sets the new password, spends the link, revokes every session and API key, clears the sign-in locks, and starts a
+   * new session.
+   */
   async confirmPasswordReset({ token, password }: ConfirmPasswordReset, origin: RequestOrigin): Promise<IssuedSession> {
     const hash = await this.passwords.hash(password);
-    const user = await this.users.transaction(async (trx) => {
+    const { user, ended } = await this.users.transaction(async (trx) => {
       const userId = await this.resets.consume(sha256(token), trx);
       const found = userId ? await this.users.findById(userId, trx) : undefined;
       if (!found) throw ApiErrors.resetTokenInvalid();
@@ -258,10 +268,10 @@ export class AuthService {
       await this.resets.consumeAllForUser(found.id, trx);
       // the link came by mail: the address is the owner's
       await this.users.markEmailVerified(found.id, found.email, trx);
-      return found;
+      return { user: found, ended: await this.revokeCredentialsIn(found.id, trx) };
     });
+    await this.sessions.announceRevoked(user.id);
     await this.emailVerified.run(user);
-    const ended = await this.sessions.revokeAll(user.id, 'password_reset');
     // the link proved the mailbox: the owner signs in again at once, whatever locked the account
     await this.throttle.cleared(user.email);
     this.logger.log({ msg: 'Password reset', userId: user.id });
@@ -269,8 +279,18 @@ export class AuthService {
       userId: user.id,
       action: AuditActions.passwordReset,
       ...origin,
-      details: { sessions: ended },
+      details: ended,
     });
     return this.sessions.start(user);
+  }
+
+  /**
+   * Everything the account's replaced credential let anyone hold ends with it, as part of `trx`: every session, and
+   * every API key (one made by whoever knew the old password would outlive it). The caller announces it once `trx`
+   * commits (SessionService.announceRevoked), so cached principals drop and sockets close.
+   */
+  private async revokeCredentialsIn(userId: string, trx: Transaction<DB>): Promise<Revoked> {
+    const sessions = await this.sessions.revokeAllIn(userId, 'password_reset', trx);
+    return { sessions, api_keys: await this.apiKeys.revokeAllForUser(userId, trx) };
   }
 }

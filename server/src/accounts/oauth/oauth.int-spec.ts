@@ -231,6 +231,20 @@ describe('Google sign-in (Passport, against a local stand-in for Google)', () =>
     expect((await googleSignIn('google-sub-claim', email)).user.id).toBe(owner.id);
   });
 
+  // A key made by whoever signed up with the address would outlive the password and sessions the claim takes away.
+  it('revokes the API keys of an account claimed by the Google user who proves its address', async () => {
+    const { email, session: earlier } = await signUp(t, 'platinum');
+    const made = await t.http().post('/api/api-keys').set(bearer(earlier)).send({ name: 'left behind' });
+    expect(made.status).toBe(201);
+    const readWithKey = () => t.http().get('/api/sports').set('x-api-key', made.body.key);
+    expect((await readWithKey()).status).toBe(200);
+
+    const owner = await googleSignIn('google-sub-claim-keys', email);
+    expect(owner.user.id).toBe(earlier.user.id);
+    expect((await readWithKey()).status).toBe(401);
+    expect((await t.http().get('/api/api-keys').set(bearer(owner))).body).toEqual([]);
+  });
+
   it('refuses an unverified address, a replayed or missing state, and a bad code', async () => {
     identities.set('code-unverified', {
       sub: 'google-sub-unverified',
