@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import {
   CORE_SPORTS,
+  sportsbookName,
   STEAM_MARKET_LABELS,
   STEAM_MARKETS,
   type SteamRecordEntry,
@@ -71,7 +72,7 @@ function EntryRow({ entry }: { entry: SteamRecordEntry }) {
       </td>
       <td>
         {entry.taken && entry.gradedBook
-          ? `${line}${formatAmericanOdds(entry.taken.price, format)} at ${entry.gradedBook}`
+          ? `${line}${formatAmericanOdds(entry.taken.price, format)} at ${sportsbookName(entry.gradedBook)}`
           : '—'}
       </td>
       <td>{entry.closingPrice === null ? '—' : formatAmericanOdds(entry.closingPrice, format)}</td>
