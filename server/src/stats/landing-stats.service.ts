@@ -51,7 +51,7 @@ export class LandingStatsService {
       this.counters.day(day),
     ]);
     return {
-      ...boardCoverage([...odds, ...props]),
+      ...boardCoverage([...odds, ...props], now),
       day,
       ...summariseDailyCounters(counters),
       as_of: new Date(now).toISOString(),

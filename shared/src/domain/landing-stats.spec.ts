@@ -285,7 +285,7 @@ describe('boardCoverage', () => {
       ],
     };
     // g1: h2h, totals; g2: spreads; n1: Player A and Player B points. Books: draftkings, williamhill_us (caesars), prizepicks, fanatics.
-    expect(boardCoverage([odds, null, props])).toEqual({ markets_tracked: 5, books_covered: 4 });
+    expect(boardCoverage([odds, null, props], NOW)).toEqual({ markets_tracked: 5, books_covered: 4 });
   });
 
   it('ignores locked prices: a book with none open is not covering anything', () => {
@@ -304,6 +304,30 @@ describe('boardCoverage', () => {
       ],
     };
     board.events[0].bookmakers[0].markets[0].outcomes.forEach((o) => (o.price = 0));
-    expect(boardCoverage([board])).toEqual({ markets_tracked: 0, books_covered: 0 });
+    expect(boardCoverage([board], NOW)).toEqual({ markets_tracked: 0, books_covered: 0 });
+  });
+
+  // DECISIONS 17: the figures are live. A board whose provider is failing holds its last prices (frozen, not quoted
+  // now), and a game past the live window (spec 001 §9: 3.5 h after its start) is over though no final mark came.
+  it('counts neither a stale board nor a game past the live window', () => {
+    const quoted = () =>
+      book('draftkings', {
+        h2h: [
+          ['Home', 110],
+          ['Away', -130],
+        ],
+      });
+    const stale: SportBoard = {
+      sport_key: 'basketball_nba',
+      fetched_at: new Date(NOW - 3 * 86_400_000).toISOString(),
+      stale_since: new Date(NOW - 3 * 86_400_000 + 30_000).toISOString(),
+      events: [event([quoted()], 3_600_000, 'frozen')],
+    };
+    const board: SportBoard = {
+      sport_key: 'americanfootball_nfl',
+      fetched_at: new Date(NOW).toISOString(),
+      events: [event([quoted()], -4 * 3_600_000, 'over'), event([quoted()], -3 * 3_600_000, 'live')],
+    };
+    expect(boardCoverage([stale, board], NOW)).toEqual({ markets_tracked: 1, books_covered: 1 });
   });
 });

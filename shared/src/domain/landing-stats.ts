@@ -4,6 +4,7 @@ import type { ArbitrageOpportunity, EvBet, MiddleOpportunity, OpportunityFlag } 
 import { canonicalBookKey, DEFAULT_SPORTSBOOKS } from './books/sportsbooks';
 import { ARBITRAGE_DEFAULTS } from '../engine/opportunities/arbitrage';
 import { MIDDLE_DEFAULTS } from '../engine/opportunities/middles';
+import { eventPollClass } from '../feeds/event-schedule';
 import { arbitrageForUser, evBetForUser, middleForUser } from '../engine/opportunities/opportunities-for-user';
 
 /**
@@ -143,18 +144,22 @@ export function summariseDailyCounters(
 }
 
 /**
- * Books and markets on the current boards: a market is one event's market key (per player for props) with at
- * least one price; finished games are left out. Books are counted by their canonical key.
+ * Books and markets on the current boards at `now` (ms since the epoch): a market is one event's market key (per player
+ * for props) with at least one price. Only what is quoted now counts (DECISIONS 17): a stale board (its provider failing,
+ * its prices frozen) and finished games (marked final, or past the live window: eventPollClass's final) are left out.
+ * Books are counted by their canonical key.
  */
 export function boardCoverage(
   boards: ReadonlyArray<SportBoard | null>,
+  now: number,
 ): Pick<LandingStats, 'books_covered' | 'markets_tracked'> {
   const books = new Set<string>();
   const markets = new Set<string>();
   for (const board of boards) {
-    if (!board) continue;
+    if (!board || board.stale_since) continue;
     for (const event of board.events) {
-      if (event.completed) continue;
+      const schedule = { id: event.id, start: Date.parse(event.commence_time), completed: event.completed === true };
+      if (eventPollClass(schedule, now) === 'final') continue;
       for (const bookmaker of event.bookmakers) {
         let quoted = false;
         for (const market of bookmaker.markets) {
