@@ -1778,6 +1778,11 @@ export interface components {
               }[];
             }[];
           }[];
+          /**
+           * @description Present when the game's history was longer than one answer holds: its newest changes are kept, older ones left out
+           * @enum {boolean}
+           */
+          truncated?: true;
         }[]
       | {
           key: string;
@@ -1793,6 +1798,11 @@ export interface components {
               moves: number[][];
             }[];
           }[];
+          /**
+           * @description Present when the game's history was longer than one answer holds: its newest changes are kept, older ones left out
+           * @enum {boolean}
+           */
+          truncated?: true;
         }[];
     AuthProvidersAnswer: {
       /** @enum {boolean} */

@@ -24,6 +24,9 @@ function row(sport: string, r: PriceRecord, recordedAt: Date) {
   };
 }
 
+/** The most rows `find` reads of one event: a game's line movement is one answer, however long its history. */
+export const ODDS_HISTORY_LIMIT = 20_000;
+
 /** The rows of one event `find` reads: of these markets and bookmakers (none: every one), at most `limit`. */
 export interface OddsHistoryFilter {
   sport: string;
@@ -31,6 +34,12 @@ export interface OddsHistoryFilter {
   markets?: string[];
   bookmakers?: string[];
   limit?: number;
+}
+
+/** One event's history as read: its rows in time order, and whether older rows were left out (`truncated`). */
+export interface OddsHistoryRead {
+  rows: OddsHistoryRow[];
+  truncated: boolean;
 }
 
 /** A price record of one event as stored: its times as dates, and when it was recorded. */
@@ -102,8 +111,12 @@ export class OddsHistoryRepository {
     return Number(result.numDeletedRows);
   }
 
-  /** One event's history in time order, optionally for some markets and bookmakers (spec 002 §7). */
-  async find(query: OddsHistoryFilter): Promise<OddsHistoryRow[]> {
+  /**
+   * One event's history in time order, optionally for some markets and bookmakers (spec 002 §7). A history longer than
+   * `limit` keeps its newest rows (the prices now and at the close, which line movement reads), and says it was cut.
+   */
+  async find(query: OddsHistoryFilter): Promise<OddsHistoryRead> {
+    const limit = query.limit ?? ODDS_HISTORY_LIMIT;
     let q = this.db
       .selectFrom('odds_history')
       .select(HISTORY_ROW_COLUMNS)
@@ -111,11 +124,13 @@ export class OddsHistoryRepository {
       .where('event_id', '=', query.eventId);
     if (query.markets?.length) q = q.where('market_key', 'in', query.markets);
     if (query.bookmakers?.length) q = q.where('bookmaker_key', 'in', query.bookmakers);
-    return q
-      .orderBy('recorded_at')
-      .orderBy('id')
-      .limit(query.limit ?? 20_000)
+    // one row past the limit tells whether any was left out
+    const newest = await q
+      .orderBy('recorded_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
       .execute();
+    return { rows: newest.slice(0, limit).reverse(), truncated: newest.length > limit };
   }
 
   /**

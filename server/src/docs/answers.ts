@@ -161,7 +161,15 @@ export const playerPropsAnswerSchema = z.union([z.array(playerPropItemSchema), z
 /** Both views of a line history: per book, per market, the market's own fields. */
 function perBookAndMarket<M extends z.ZodRawShape>(market: M) {
   return z.array(
-    z.object({ key: z.string(), title: z.string(), markets: z.array(z.object({ key: z.string(), ...market })) }),
+    z.object({
+      key: z.string(),
+      title: z.string(),
+      markets: z.array(z.object({ key: z.string(), ...market })),
+      truncated: z.literal(true).optional().meta({
+        description:
+          "Present when the game's history was longer than one answer holds: its newest changes are kept, older ones left out",
+      }),
+    }),
   );
 }
 

@@ -29,6 +29,13 @@ export interface OddsHistoryBookmaker {
   key: string;
   title: string;
   markets: Array<{ key: string; last_update: string; history: HistoryPoint[] }>;
+  /** Present when the history was longer than one answer holds: its newest changes are kept, older ones left out. */
+  truncated?: true;
+}
+
+/** Every book of an answer cut to its newest changes says so: which book's older changes were cut is not known. */
+function markTruncated<Book extends { truncated?: true }>(books: Book[], truncated: boolean): Book[] {
+  return truncated ? books.map((book) => ({ ...book, truncated: true })) : books;
 }
 
 /** Builds the line-movement series from the change rows, in time order. */
@@ -76,7 +83,7 @@ export class OddsHistoryService {
   /**
    * Spec 002 §7 GET /api/odds-history: one event's line movement in the markets asked for, of the books asked for that
    * the plan sees (DECISIONS 27; all it sees when none are asked for); with `view=series`, the chart's compact form of
-   * the same rows.
+   * the same rows. A history longer than the repository reads keeps its newest changes, each book marked `truncated`.
    */
   async history(query: OddsHistoryQuery, access: PlanAccess): Promise<OddsHistoryBookmaker[] | LineHistoryBook[]> {
     const { sport, eventId, markets } = query;
@@ -88,9 +95,12 @@ export class OddsHistoryService {
       : query.bookmakers;
     // every book asked for is outside the plan: nothing to show (an empty list would mean every book to the repository)
     if (allowed && !bookmakers.length) return [];
-    const rows = await this.repository.find({ sport, eventId, markets, bookmakers });
+    const { rows, truncated } = await this.repository.find({ sport, eventId, markets, bookmakers });
     if (query.view === 'series')
-      return buildLineHistory(rows.map((row) => ({ ...row, price: formatPrice(row.price, query.oddsFormat) })));
-    return buildHistory(rows, query.oddsFormat);
+      return markTruncated(
+        buildLineHistory(rows.map((row) => ({ ...row, price: formatPrice(row.price, query.oddsFormat) }))),
+        truncated,
+      );
+    return markTruncated(buildHistory(rows, query.oddsFormat), truncated);
   }
 }

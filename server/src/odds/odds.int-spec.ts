@@ -503,6 +503,47 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect((await get(`/api/odds-history?sport=${NFL}&eventId=nothing-recorded`, gold)).body).toEqual([]);
   });
 
+  // spec 002 §7: a history longer than one answer holds keeps its newest prices (the line now, and its close) and says
+  // it was cut; read oldest first, it had stopped at the 20,000th change and never reached the last
+  it('keeps the newest changes of a history longer than one answer holds, and says it was cut', async () => {
+    const history = t.get(OddsHistoryRepository);
+    const eventId = `long-history-${Date.now()}`;
+    const change = (price: number) => ({
+      event_id: eventId,
+      bookmaker_key: 'draftkings',
+      bookmaker_title: 'DraftKings',
+      market_key: 'h2h',
+      outcome_name: 'Home',
+      description: '',
+      price,
+      point: null,
+      last_update: new Date().toISOString(),
+    });
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await history.insertChanges(
+      NFL,
+      Array.from({ length: 100 }, () => change(2.2)),
+      at(30),
+    );
+    await history.insertChanges(
+      NFL,
+      Array.from({ length: 20_000 }, () => change(2)),
+      at(20),
+    );
+    await history.insertChanges(NFL, [change(1.5)], at(10));
+
+    const res = await get(`/api/odds-history?sport=${NFL}&eventId=${eventId}&markets=h2h&view=series`, gold);
+    expect(res.status).toBe(200);
+    const [book] = res.body;
+    expect(book.truncated).toBe(true);
+    // American odds on the wire: the newest price (1.5, −200) is the series' last; the oldest (2.2) was cut
+    expect(book.markets[0].outcomes[0].lines[0].prices.map(([, price]: number[]) => price)).toEqual([100, -200]);
+
+    await history.insertChanges(NFL, [change(1.6)], at(5));
+    const short = await history.find({ sport: NFL, eventId, limit: 30_000 });
+    expect([short.truncated, short.rows.length, short.rows.at(-1)?.price]).toEqual([false, 20_102, 1.6]);
+  });
+
   // DECISIONS 27 and 2: a book's newest history is its live price, so the history is odds data like the boards
   it("serves a free user the history of the plan's books only, metered like the other odds routes", async () => {
     const own = bearer((await signUp(t, 'free')).session);

@@ -28,6 +28,8 @@ export interface LineHistoryBook {
   key: string;
   title: string;
   markets: Array<{ key: string; outcomes: LineHistoryOutcome[] }>;
+  /** Set by the server when the game's history was longer than one answer holds: its older changes were left out. */
+  truncated?: true;
 }
 
 /** Rows (in time order) → each book's markets, outcomes and lines. */

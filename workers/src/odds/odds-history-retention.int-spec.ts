@@ -148,7 +148,7 @@ describe('odds history retention (real PostgreSQL)', () => {
     now = Date.parse('2031-03-21T10:00:00Z');
     expect((await retention.retain()).created).toEqual(['2031-03-23']);
     expect(await partitionOf('evt-early')).toEqual(['odds_history_p20310323']);
-    expect(await history.find({ sport: SPORT, eventId: 'evt-early' })).toEqual([
+    expect((await history.find({ sport: SPORT, eventId: 'evt-early' })).rows).toEqual([
       expect.objectContaining({ price: 3.4 }),
     ]);
   });

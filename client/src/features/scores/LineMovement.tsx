@@ -118,6 +118,12 @@ export function LineMovement({
         />
       )}
       {moves.length > 0 && <LineMovesTable moves={moves} market={market} started={started} />}
+      {history?.some((b) => b.truncated) && (
+        <p className="muted small" data-testid="line-history-truncated">
+          This game&apos;s history is longer than one answer holds: its newest prices are shown and its earliest left
+          out, so a book&apos;s first price shown may not be its opening.
+        </p>
+      )}
     </div>
   );
 }
