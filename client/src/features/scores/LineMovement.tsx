@@ -1,4 +1,4 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineMovementMarket } from '@oddspulse/shared';
@@ -46,20 +46,18 @@ const PERIODS: Record<ChartPeriod, string> = { pregame: 'Before the start', whol
 export function LineMovement({
   sport,
   eventId,
-  bookmakers,
   startsAt,
   started,
   finished,
 }: {
   sport: string;
   eventId: string;
-  bookmakers?: readonly string[];
   /** The game's start, epoch seconds. */
   startsAt: number;
   started: boolean;
   finished: boolean;
 }) {
-  const { signedIn, history, error } = useLineHistory(sport, eventId, bookmakers);
+  const { signedIn, history, error } = useLineHistory(sport, eventId);
   const [chosenMarket, setMarket] = useState<LineMovementMarket | null>(null);
   const [book, setBook] = useState('all');
   const [side, setSide] = useState('');
@@ -214,17 +212,10 @@ function useSideCharts(
  * The game's line history, asked for only for a signed-in user: the books' answer (null until the first), or what
  * went wrong.
  */
-function useLineHistory(sport: string, eventId: string, bookmakers: readonly string[] | undefined) {
+function useLineHistory(sport: string, eventId: string) {
   const userId = useSignedInUserId();
   const signedIn = userId !== '';
-  // The game's books as text: live score updates bring a new array with the same books, which must not refetch.
-  const gameBooks = bookmakers?.join(',') ?? '';
-  // The history of the books before a change stays on screen until the new books' answer comes.
-  const query = useQuery({
-    ...lineHistoryQuery(userId, { sport, eventId, bookmakers: gameBooks.split(',').filter(Boolean) }),
-    enabled: signedIn,
-    placeholderData: keepPreviousData,
-  });
+  const query = useQuery({ ...lineHistoryQuery(userId, { sport, eventId }), enabled: signedIn });
   const history = query.data ?? null;
   const error = query.isError ? query.error.message || DEFAULT_ERROR : '';
   return { signedIn, history, error };
