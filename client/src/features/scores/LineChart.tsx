@@ -3,7 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import '../../ui/charts/chart-figure.css';
 import { fitAxisToLabels } from '../../ui/charts/axis-size';
-import { timeTickLabel } from '../../ui/charts/chart-time';
+import { timeAxisRange, timeTickLabel } from '../../ui/charts/chart-time';
 import type { ChartData } from './line-chart-data';
 
 // Twenty and more books: the first ten colours drawn solid, then again dashed, so no two books look alike.
@@ -158,7 +158,8 @@ function lineChartOptions({
   return {
     width,
     height,
-    scales: { x: { time: true } },
+    // a single moment is a day's axis around it, not one stretched over years
+    scales: { x: { time: true, range: (u) => timeAxisRange(u.data[0][0], u.data[0][u.data[0].length - 1]) } },
     cursor: { drag: { x: false, y: false } },
     legend: { show: legend, live: true },
     hooks: {
@@ -185,8 +186,9 @@ function lineChartOptions({
         stroke: COLOURS[i % COLOURS.length],
         dash: i >= COLOURS.length ? [6, 4] : undefined,
         width: 2,
-        // a price is a level held until the next change, not a point; hundreds of dots hid the lines
-        points: { show: false },
+        // a price is a level held until the next change, not a point (hundreds of dots hid the lines); a book with one
+        // value has no step to draw, and is its dot
+        points: { show: s.values.filter((v) => v !== null).length < 2 },
         paths: uPlot.paths.stepped?.({ align: 1 }),
         value: (_u: uPlot, v: number | null, _s: number, idx: number | null) =>
           v === null || idx === null ? '—' : describe.current(i, idx),

@@ -57,7 +57,7 @@ export function LineMovement({
   started: boolean;
   finished: boolean;
 }) {
-  const { signedIn, history, error } = useLineHistory(sport, eventId);
+  const { signedIn, history, answeredAt, error } = useLineHistory(sport, eventId);
   const [chosenMarket, setMarket] = useState<LineMovementMarket | null>(null);
   const [book, setBook] = useState('all');
   const [side, setSide] = useState('');
@@ -70,7 +70,9 @@ export function LineMovement({
   const sides = useMemo(() => marketSides(shownBooks, market), [shownBooks, market]);
   const shownSide = sides.includes(side) ? side : (sides[0] ?? '');
   const until = started && period === 'pregame' ? startsAt : Infinity;
-  const { prices, lines, moves } = useSideCharts(shownBooks, market, shownSide, until, startsAt);
+  // a game to come or live: the prices held up to when they were read; a finished one's stop at their last change
+  const end = finished ? until : Math.min(until, answeredAt);
+  const { prices, lines, moves } = useSideCharts(shownBooks, market, shownSide, until, end, startsAt);
 
   if (!signedIn) {
     return (
@@ -193,24 +195,25 @@ function LineCharts({
 
 /**
  * What the tab draws of the side shown at the books shown: the implied probability over time (until the start, when
- * only the pre-game is read), the line over time, and each book's move from its opening price.
+ * only the pre-game is read; held up to `end`), the line over time, and each book's move from its opening price.
  */
 function useSideCharts(
   books: readonly LineHistoryBook[],
   market: LineMovementMarket,
   side: string,
   until: number,
+  end: number,
   startsAt: number,
 ) {
-  const prices = useMemo(() => priceChart(books, market, side, until), [books, market, side, until]);
-  const lines = useMemo(() => lineChart(books, market, side, until), [books, market, side, until]);
+  const prices = useMemo(() => priceChart(books, market, side, until, end), [books, market, side, until, end]);
+  const lines = useMemo(() => lineChart(books, market, side, until, end), [books, market, side, until, end]);
   const moves = useMemo(() => lineMoves(books, market, side, startsAt), [books, market, side, startsAt]);
   return { prices, lines, moves };
 }
 
 /**
- * The game's line history, asked for only for a signed-in user: the books' answer (null until the first), or what
- * went wrong.
+ * The game's line history, asked for only for a signed-in user: the books' answer (null until the first) and when it
+ * came (epoch seconds), or what went wrong.
  */
 function useLineHistory(sport: string, eventId: string) {
   const userId = useSignedInUserId();
@@ -218,7 +221,7 @@ function useLineHistory(sport: string, eventId: string) {
   const query = useQuery({ ...lineHistoryQuery(userId, { sport, eventId }), enabled: signedIn });
   const history = query.data ?? null;
   const error = query.isError ? query.error.message || DEFAULT_ERROR : '';
-  return { signedIn, history, error };
+  return { signedIn, history, answeredAt: Math.floor(query.dataUpdatedAt / 1000), error };
 }
 
 /** Each book's opening price and its closing (or current) one, and how far the implied probability moved. */

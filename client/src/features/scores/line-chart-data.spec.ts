@@ -122,6 +122,16 @@ describe('line movement chart data', () => {
     expect(chart.series[0].values.at(-1)).toBe(pct(-115));
   });
 
+  // A game to come whose books have not moved since it was listed has one moment: a step of no length, drawn as nothing
+  it("runs each book's price up to the chart's end (now, for a game to come or live), so an unmoved book is a level", () => {
+    const chart = priceChart(books, 'h2h', 'Bills', Infinity, 500);
+    expect(chart.times).toEqual([100, 500]);
+    expect(chart.series.map((s) => s.values)).toEqual([[pct(-170), pct(-170)]]);
+    expect(lineChart(books, 'spreads', 'Bills', Infinity, 500).times).toEqual([100, 150, 200, 300, 500]);
+    // an answer read later than the reader's clock says is not cut back to it
+    expect(priceChart(books, 'spreads', 'Bills', Infinity, 250).times).toEqual([100, 150, 200, 300]);
+  });
+
   it("draws each book's main line over time, one series per book, none for a moneyline", () => {
     const chart = lineChart(books, 'spreads', 'Bills');
     expect(chart.times).toEqual([100, 150, 200, 300]);

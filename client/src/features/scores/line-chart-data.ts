@@ -66,14 +66,20 @@ function quoteAt(prices: readonly MainLinePrice[], at: number): MainLinePrice | 
 }
 
 /**
- * Each book's price held at every time a shown price changed (and at `until` when it is a moment, the start: the steps
- * run up to it), the one grid both charts of a side draw on.
+ * Each book's price held at every time a shown price changed, and at `end` when it is a moment after them (the start,
+ * or now: the steps run up to it, and a book that has not moved is a level rather than a step of no length), the one
+ * grid both charts of a side draw on.
  */
-function quotesOverTime(books: readonly LineHistoryBook[], market: LineMovementMarket, side: string, until: number) {
+function quotesOverTime(
+  books: readonly LineHistoryBook[],
+  market: LineMovementMarket,
+  side: string,
+  until: number,
+  end: number,
+) {
   const picked = booksPrices(books, market, side, until);
-  const moments = new Set(picked.flatMap(({ prices }) => prices.map((p) => p.at)));
-  if (moments.size > 0 && Number.isFinite(until)) moments.add(until);
-  const times = [...moments].sort((a, b) => a - b);
+  const times = [...new Set(picked.flatMap(({ prices }) => prices.map((p) => p.at)))].sort((a, b) => a - b);
+  if (times.length > 0 && Number.isFinite(end) && end > times[times.length - 1]) times.push(end);
   return { times, books: picked.map(({ book, prices }) => ({ book, quotes: times.map((t) => quoteAt(prices, t)) })) };
 }
 
@@ -81,15 +87,16 @@ function quotesOverTime(books: readonly LineHistoryBook[], market: LineMovementM
  * The price chart of one side: one series per book, its implied probability in percent along its main line across
  * line changes (American odds on a linear axis drew −105 → +102 as a 200-point spike), with the price and line behind
  * each value for the tooltip. `until` (epoch seconds) keeps the prices quoted before it: the start, for opening to
- * closing.
+ * closing. `end` is the chart's last moment, the prices held up to it: the start, or now for a game to come or live.
  */
 export function priceChart(
   books: readonly LineHistoryBook[],
   market: LineMovementMarket,
   side: string,
   until = Infinity,
+  end = until,
 ): PriceChartData {
-  const { times, books: quoted } = quotesOverTime(books, market, side, until);
+  const { times, books: quoted } = quotesOverTime(books, market, side, until, end);
   return {
     times,
     series: quoted.map(({ book, quotes }) => ({
@@ -101,15 +108,16 @@ export function priceChart(
   };
 }
 
-/** The line chart of one side (spreads and totals): each book's main line over time, one series per book. */
+/** The line chart of one side (spreads and totals): each book's main line over time, one series per book (priceChart's grid). */
 export function lineChart(
   books: readonly LineHistoryBook[],
   market: LineMovementMarket,
   side: string,
   until = Infinity,
+  end = until,
 ): ChartData {
   if (market === 'h2h') return { times: [], series: [] };
-  const { times, books: quoted } = quotesOverTime(books, market, side, until);
+  const { times, books: quoted } = quotesOverTime(books, market, side, until, end);
   return {
     times,
     series: quoted.map(({ book, quotes }) => ({
