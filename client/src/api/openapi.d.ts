@@ -1793,7 +1793,7 @@ export interface components {
               name: string;
               lines: {
                 point: number | null;
-                prices: number[][];
+                prices: (number | (number | null))[][];
               }[];
               moves: number[][];
             }[];

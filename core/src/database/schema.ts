@@ -198,7 +198,7 @@ export interface OddsHistory {
   market_key: string;
   outcome_name: string;
   point: number | null;
-  price: number;
+  price: number | null;
   recorded_at: Generated<Timestamp>;
   sport_key: string;
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Transaction } from 'kysely';
+import type { NotNull, Transaction } from 'kysely';
 import { PRICE_RECORD_FIELDS, type PriceRecord } from '@oddspulse/shared';
 import { Database, KYSELY } from '../database/database.module';
 import type { DB } from '../database/schema';
@@ -46,6 +46,11 @@ export interface OddsHistoryRead {
 export interface OddsHistoryRow extends Omit<PriceRecord, 'event_id' | 'last_update'> {
   last_update: Date;
   recorded_at: Date;
+}
+
+/** A closing price: a history row with a price (never a withdrawal). */
+export interface ClosingRow extends OddsHistoryRow {
+  price: number;
 }
 
 /** The columns of an `OddsHistoryRow` (a price record's but its event's, and when recorded), read by both the history and the closing-line queries. */
@@ -135,22 +140,44 @@ export class OddsHistoryRepository {
 
   /**
    * Each bookmaker's last price and line before a time for one event's game markets: the closing line
-   * (CLV). One row per bookmaker, market, outcome and line.
+   * (CLV). One row per bookmaker, market, outcome and line. An outcome the book took down since its last price (a
+   * withdrawal recorded after it, before the time) has no close: the steam grade (DECISIONS 34) and a pick's CLV read
+   * these rows, and a price two days old is not the line at the start.
    */
-  closingPrices(sport: string, eventId: string, before: Date): Promise<OddsHistoryRow[]> {
+  closingPrices(sport: string, eventId: string, before: Date): Promise<ClosingRow[]> {
     return this.db
-      .selectFrom('odds_history')
+      .selectFrom('odds_history as h')
       .select(HISTORY_ROW_COLUMNS)
       .distinctOn(['bookmaker_key', 'market_key', 'outcome_name', 'point'])
       .where('sport_key', '=', sport)
       .where('event_id', '=', eventId)
       .where('market_key', 'in', ['h2h', 'spreads', 'totals'])
       .where('recorded_at', '<=', before)
+      .where('price', 'is not', null)
+      .where((eb) =>
+        eb.not(
+          eb.exists(
+            eb
+              .selectFrom('odds_history as w')
+              .select('w.recorded_at')
+              .whereRef('w.sport_key', '=', 'h.sport_key')
+              .whereRef('w.event_id', '=', 'h.event_id')
+              .whereRef('w.market_key', '=', 'h.market_key')
+              .whereRef('w.bookmaker_key', '=', 'h.bookmaker_key')
+              .whereRef('w.outcome_name', '=', 'h.outcome_name')
+              .whereRef('w.description', '=', 'h.description')
+              .whereRef('w.recorded_at', '>=', 'h.recorded_at')
+              .where('w.recorded_at', '<=', before)
+              .where('w.price', 'is', null),
+          ),
+        ),
+      )
       .orderBy('bookmaker_key')
       .orderBy('market_key')
       .orderBy('outcome_name')
       .orderBy('point')
       .orderBy('recorded_at', 'desc')
+      .$narrowType<{ price: NotNull }>()
       .execute();
   }
 }

@@ -191,7 +191,13 @@ const seriesAnswerSchema: z.ZodType<LineHistoryBook[]> = perBookAndMarket({
   outcomes: z.array(
     z.object({
       name: z.string(),
-      lines: z.array(z.object({ point: z.number().nullable(), prices: z.array(pair) })),
+      lines: z.array(
+        z.object({
+          point: z.number().nullable(),
+          // a null price: the book took the line down
+          prices: z.array(z.tuple([z.number(), z.number().nullable()])),
+        }),
+      ),
       moves: z.array(pair),
     }),
   ),

@@ -4,7 +4,7 @@ import type { OddsHistoryRow } from '@oddspulse/core';
 const row = (
   recordedAt: string,
   name: string,
-  price: number,
+  price: number | null,
   point: number | null = null,
   market = 'h2h',
 ): OddsHistoryRow => ({
@@ -41,6 +41,26 @@ describe('buildHistory', () => {
       ['Away', 100],
     ]);
     expect(book.markets[0].last_update).toBe('2026-11-21T10:05:00.000Z');
+  });
+
+  // a book that took the market down: its prices end there, not carried forward as if still quoted
+  it('leaves a withdrawn outcome out of the moments from its withdrawal', () => {
+    const [book] = buildHistory(
+      [
+        row('2026-11-21T10:00:00Z', 'Home', 1.8),
+        row('2026-11-21T10:00:00Z', 'Away', 2.1),
+        row('2026-11-21T10:05:00Z', 'Home', null),
+        row('2026-11-21T10:05:00Z', 'Away', null),
+      ],
+      'american',
+    );
+    expect(book.markets[0].history.map((h) => h.outcomes.map((o) => [o.name, o.price]))).toEqual([
+      [
+        ['Home', -125],
+        ['Away', 110],
+      ],
+      [],
+    ]);
   });
 
   it('keeps markets apart and empty rows give an empty list', () => {

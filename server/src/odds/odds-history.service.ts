@@ -17,7 +17,7 @@ export interface HistoryOutcome {
   point: number | null;
 }
 
-/** The board at one moment: every outcome's price as it stood then (carried forward from earlier changes). */
+/** The board at one moment: every outcome's price as it stood then (carried forward from earlier changes, less those taken down). */
 export interface HistoryPoint {
   timestamp: string;
   last_update: string;
@@ -58,12 +58,16 @@ export function buildHistory(rows: readonly OddsHistoryRow[], prices: PriceForma
       series.set(seriesKey, entry);
       book.markets.push(entry.market);
     }
-    entry.current.set(`${row.outcome_name}\u0000${row.description}`, {
-      name: row.outcome_name,
-      description: row.description,
-      price: formatPrice(row.price, prices),
-      point: row.point,
-    });
+    const outcomeKey = `${row.outcome_name}\u0000${row.description}`;
+    // a withdrawal: the book took the outcome down, so it is no longer among the market's prices from then
+    if (row.price === null) entry.current.delete(outcomeKey);
+    else
+      entry.current.set(outcomeKey, {
+        name: row.outcome_name,
+        description: row.description,
+        price: formatPrice(row.price, prices),
+        point: row.point,
+      });
     const timestamp = row.recorded_at.toISOString();
     const lastUpdate = row.last_update.toISOString();
     const point: HistoryPoint = { timestamp, last_update: lastUpdate, outcomes: [...entry.current.values()] };
@@ -98,7 +102,9 @@ export class OddsHistoryService {
     const { rows, truncated } = await this.repository.find({ sport, eventId, markets, bookmakers });
     if (query.view === 'series')
       return markTruncated(
-        buildLineHistory(rows.map((row) => ({ ...row, price: formatPrice(row.price, query.oddsFormat) }))),
+        buildLineHistory(
+          rows.map((row) => ({ ...row, price: row.price === null ? null : formatPrice(row.price, query.oddsFormat) })),
+        ),
         truncated,
       );
     return markTruncated(buildHistory(rows, query.oddsFormat), truncated);

@@ -544,6 +544,66 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect([short.truncated, short.rows.length, short.rows.at(-1)?.price]).toEqual([false, 20_102, 1.6]);
   });
 
+  // DECISIONS 34: Pinnacle took the market down two days before the start, and its last price was the close the steam
+  // grade and a pick's CLV read (and the modal's "Closed"); its withdrawal is recorded now, and it has no close
+  it('records a book taking a market down, ends its line there, and gives it no closing price', async () => {
+    const history = t.get(OddsHistoryRepository);
+    const start = Date.now() + 3_600_000;
+    const eventId = `withdrawn-${Date.now()}`;
+    const quoted = (key: string, title: string, home: number, away: number, at: number) => ({
+      key,
+      title,
+      last_update: new Date(at).toISOString(),
+      markets: [
+        {
+          key: 'h2h',
+          last_update: new Date(at).toISOString(),
+          outcomes: [
+            { name: 'Home', price: home },
+            { name: 'Away', price: away },
+          ],
+        },
+      ],
+    });
+    const boardAt = (at: number, bookmakers: ReturnType<typeof quoted>[]): SportBoard => ({
+      sport_key: NFL,
+      fetched_at: new Date(at).toISOString(),
+      events: [
+        {
+          id: eventId,
+          sport_key: NFL,
+          sport_title: 'NFL',
+          commence_time: new Date(start).toISOString(),
+          home_team: 'Home',
+          away_team: 'Away',
+          bookmakers,
+        },
+      ],
+    });
+    const [t0, t1, t2] = [start - 54 * 3_600_000, start - 30 * 3_600_000, start - 600_000];
+    const boards = [
+      boardAt(t0, [quoted('pinnacle', 'Pinnacle', 1.8, 2.1, t0), quoted('draftkings', 'DraftKings', 1.83, 2.05, t0)]),
+      boardAt(t1, [quoted('draftkings', 'DraftKings', 1.6, 2.4, t1)]),
+      boardAt(t2, [quoted('draftkings', 'DraftKings', 1.5, 2.65, t2)]),
+    ];
+    for (const [i, at] of [t0, t1, t2].entries())
+      await history.insertChanges(NFL, diffBoards(boards[i - 1] ?? null, boards[i]).records, new Date(at));
+
+    const closes = await history.closingPrices(NFL, eventId, new Date(start));
+    expect(closes.map((c) => [c.bookmaker_key, c.outcome_name, c.price])).toEqual([
+      ['draftkings', 'Away', 2.65],
+      ['draftkings', 'Home', 1.5],
+    ]);
+
+    const res = await get(`/api/odds-history?sport=${NFL}&eventId=${eventId}&markets=h2h&view=series`, gold);
+    const pinnacle = res.body.find((b: { key: string }) => b.key === 'pinnacle');
+    // American odds, times as deltas: −125 at t0, taken down 24 h later
+    expect(pinnacle.markets[0].outcomes[0].lines[0].prices).toEqual([
+      [Math.floor(t0 / 1000), -125],
+      [Math.floor(t1 / 1000) - Math.floor(t0 / 1000), null],
+    ]);
+  });
+
   // DECISIONS 27 and 2: a book's newest history is its live price, so the history is odds data like the boards
   it("serves a free user the history of the plan's books only, metered like the other odds routes", async () => {
     const own = bearer((await signUp(t, 'free')).session);

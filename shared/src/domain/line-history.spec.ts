@@ -6,7 +6,7 @@ const buildLineHistory = (rows: LineHistoryRow[]) => decodeLineHistory(wire(rows
 const row = (
   at: string,
   name: string,
-  price: number,
+  price: number | null,
   point: number | null = null,
   market = 'spreads',
   book = 'draftkings',
@@ -51,6 +51,27 @@ describe('buildLineHistory', () => {
       [s('2026-11-21T10:03:00Z'), -4],
       [s('2026-11-21T10:04:00Z'), -3.5],
     ]);
+  });
+
+  // the book took the spread down, then priced it again: its line ends, then starts again, its moves unbroken
+  it('keeps a withdrawal as a null price on the line taken down', () => {
+    const [book] = buildLineHistory([
+      row('2026-11-21T10:00:00Z', 'Bills', -110, -3.5),
+      row('2026-11-21T10:01:00Z', 'Bills', null, -3.5),
+      row('2026-11-21T10:02:00Z', 'Bills', -110, -3.5),
+    ]);
+    const [outcome] = book.markets[0].outcomes;
+    expect(outcome.lines).toEqual([
+      {
+        point: -3.5,
+        prices: [
+          [s('2026-11-21T10:00:00Z'), -110],
+          [s('2026-11-21T10:01:00Z'), null],
+          [s('2026-11-21T10:02:00Z'), -110],
+        ],
+      },
+    ]);
+    expect(outcome.moves).toEqual([[s('2026-11-21T10:00:00Z'), -3.5]]);
   });
 
   it('keeps books, markets and outcomes apart; moneylines have no moves; one poll is one moment', () => {

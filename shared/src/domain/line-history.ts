@@ -4,16 +4,17 @@ import type { PriceRecord } from '../realtime/board-diff';
  * The line-movement chart's compact history (one game's full /odds-history answer was 297 KB with every
  * book): per book and market, each outcome's price series split by line (a spread or total of another point is
  * another line, never mixed into one series) and the moves of its line. Times are epoch SECONDS, as the chart
- * takes them; a price is kept only when it changed. On the wire each list's first time is absolute and every later
+ * takes them; a price is kept only when it changed; a null price is the book taking the line down (its series ends
+ * there, until it prices the outcome again). On the wire each list's first time is absolute and every later
  * one the seconds since the entry before it (`buildLineHistory`); `decodeLineHistory` makes them absolute again.
  */
 /** One recorded price of the event (a PriceRecord's fields), already in the caller's price format (American by default). */
 export type LineHistoryRow = Omit<PriceRecord, 'event_id' | 'last_update'> & { recorded_at: Date };
 
-/** One line of one outcome: its price over time, `[seconds, price]`. */
+/** One line of one outcome: its price over time, `[seconds, price]`, the price null from when the book took it down. */
 export interface LineHistoryLine {
   point: number | null;
-  prices: Array<[number, number]>;
+  prices: Array<[number, number | null]>;
 }
 
 export interface LineHistoryOutcome {
@@ -78,13 +79,13 @@ export function decodeLineHistory(books: readonly LineHistoryBook[]): LineHistor
   return books.map((book) => mapTimes(book, fromDeltas));
 }
 
-type Entries = Array<[number, number]>;
+type Entries<V> = Array<[number, V]>;
 
-function toDeltas(entries: Entries): Entries {
+function toDeltas<V>(entries: Entries<V>): Entries<V> {
   return entries.map(([t, v], i) => [i === 0 ? t : t - entries[i - 1][0], v]);
 }
 
-function fromDeltas(entries: Entries): Entries {
+function fromDeltas<V>(entries: Entries<V>): Entries<V> {
   let at = 0;
   return entries.map(([dt, v]) => {
     at += dt;
@@ -92,7 +93,7 @@ function fromDeltas(entries: Entries): Entries {
   });
 }
 
-function mapTimes(book: LineHistoryBook, convert: (entries: Entries) => Entries): LineHistoryBook {
+function mapTimes(book: LineHistoryBook, convert: <V>(entries: Entries<V>) => Entries<V>): LineHistoryBook {
   return {
     ...book,
     markets: book.markets.map((m) => ({

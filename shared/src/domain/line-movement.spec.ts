@@ -94,4 +94,35 @@ describe('opening to closing', () => {
     expect(openingToClosing(prices, Infinity)!.closing).toEqual(prices[4]);
     expect(openingToClosing(prices, 100)).toBeNull();
   });
+
+  // DECISIONS 34: Pinnacle took the market down two days before the start; its last price read as its close
+  it('ends a line the book took down, and gives no close when it was down at the start', () => {
+    const pulled: LineHistoryOutcome = {
+      name: 'Home',
+      lines: [
+        {
+          point: null,
+          prices: [
+            [100, -125],
+            [200, null],
+          ],
+        },
+      ],
+      moves: [],
+    };
+    const series = mainLinePrices(pulled);
+    expect(series).toEqual([{ at: 100, point: null, price: -125, probability: p(-125), until: 200 }]);
+    expect(openingToClosing(series, 1000)).toEqual({ opening: series[0], closing: null, probabilityPoints: null });
+    expect(openingToClosing(series, Infinity)!.closing).toBeNull();
+    // taken down after the start: the price standing at the start is the close
+    expect(openingToClosing(series, 150)!.closing).toEqual(series[0]);
+    // priced again, at the same price: a new price from then on, the close
+    pulled.lines[0].prices.push([300, -125]);
+    const again = mainLinePrices(pulled);
+    expect(again.map((q) => [q.at, q.price, q.until])).toEqual([
+      [100, -125, 200],
+      [300, -125, undefined],
+    ]);
+    expect(openingToClosing(again, 1000)!.closing).toEqual(again[1]);
+  });
 });

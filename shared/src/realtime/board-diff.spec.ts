@@ -135,6 +135,36 @@ describe('diffBoards', () => {
     expect(result.diff!.events.find((e) => e.id === 'b')).toEqual({ id: 'b', change: 'removed' });
   });
 
+  // DECISIONS 34: a book that took a market down kept its last price as its close (Pinnacle's, two days before the start)
+  it('records a withdrawal (no price, the line taken down) for each outcome of an outcome, market or book removed', () => {
+    const later = '2026-01-01T00:05:00Z';
+    const prev = board([event('a', { home: 1.5, away: 2.6 })]);
+    const next = structuredClone(prev);
+    next.fetched_at = later;
+    const markets = next.events[0].bookmakers[0].markets;
+    // the h2h loses an outcome, the spreads leave the book
+    markets[0] = { ...markets[0], last_update: later, outcomes: [markets[0].outcomes[0]] };
+    markets.splice(1, 1);
+    const rows = (records: ReturnType<typeof diffBoards>['records']) =>
+      records.map((r) => [r.bookmaker_key, r.market_key, r.outcome_name, r.price, r.point, r.last_update]);
+    expect(rows(diffBoards(prev, next).records)).toEqual([
+      ['draftkings', 'h2h', 'Miami Heat', null, null, later],
+      ['draftkings', 'spreads', 'Boston Celtics', null, -5.5, later],
+      ['draftkings', 'spreads', 'Miami Heat', null, 5.5, later],
+    ]);
+    const gone = board([{ ...prev.events[0], bookmakers: [] }], later);
+    expect(rows(diffBoards(prev, gone).records)).toEqual([
+      ['draftkings', 'h2h', 'Boston Celtics', null, null, later],
+      ['draftkings', 'h2h', 'Miami Heat', null, null, later],
+      ['draftkings', 'spreads', 'Boston Celtics', null, -5.5, later],
+      ['draftkings', 'spreads', 'Miami Heat', null, 5.5, later],
+      ['draftkings', 'alternate_totals', 'Over', null, 220.5, later],
+      ['draftkings', 'alternate_totals', 'Under', null, 220.5, later],
+      ['draftkings', 'alternate_totals', 'Over', null, 224.5, later],
+      ['draftkings', 'alternate_totals', 'Under', null, 224.5, later],
+    ]);
+  });
+
   // A price that had just flashed still read "57s": the moved market's last_update travels with the diff
   it("carries a moved market's last_update, so the client ages the price from its move", () => {
     const prev = board([event('a', { home: 1.5, away: 2.6 })]);

@@ -62,7 +62,11 @@ export interface BoardDiff {
   events: EventDiff[];
 }
 
-/** One row of price history: an outcome's price or line as first seen or as changed. */
+/**
+ * One row of price history: an outcome's price or line as first seen or as changed, or its withdrawal (price null): the
+ * book took it down (the outcome, its market or the book left the event), so its line ends there and its last price
+ * is no close.
+ */
 export interface PriceRecord {
   event_id: string;
   bookmaker_key: string;
@@ -70,7 +74,9 @@ export interface PriceRecord {
   market_key: string;
   outcome_name: string;
   description: string;
-  price: number;
+  /** Decimal odds; null for a withdrawal. */
+  price: number | null;
+  /** The line; a withdrawal's is the line the book took down. */
   point: number | null;
   last_update: string;
 }
@@ -142,6 +148,29 @@ function record(event: BoardEvent, book: BoardBookmaker, market: BoardMarket, ou
   };
 }
 
+/** The withdrawal of an outcome the book took down, seen at `at` (the market's new update, or the board's fetch). */
+function withdrawal(
+  event: BoardEvent,
+  book: BoardBookmaker,
+  market: BoardMarket,
+  outcome: BoardOutcome,
+  at: string,
+): PriceRecord {
+  return { ...record(event, book, market, outcome), price: null, last_update: at };
+}
+
+/** The withdrawals of every outcome of markets a book took down. */
+function withdrawals(
+  event: BoardEvent,
+  book: BoardBookmaker,
+  markets: readonly BoardMarket[],
+  at: string,
+  records: PriceRecord[],
+): void {
+  for (const market of markets)
+    for (const outcome of market.outcomes) records.push(withdrawal(event, book, market, outcome, at));
+}
+
 function outcomeFields(outcome: BoardOutcome): Pick<OutcomeChange, 'name' | 'description' | 'point'> {
   const fields: Pick<OutcomeChange, 'name' | 'description' | 'point'> = { name: outcome.name };
   if (outcome.description !== undefined) fields.description = outcome.description;
@@ -178,7 +207,12 @@ function sameOutcomeOrder(previous: BoardMarket, next: BoardMarket): boolean {
   return true;
 }
 
-function diffOutcomes(previous: BoardMarket, next: BoardMarket, onRecord: (o: BoardOutcome) => void): OutcomeChange[] {
+/** The outcome changes of a kept market; `onRecord` is told of each outcome priced anew, and of each taken down (`gone`). */
+function diffOutcomes(
+  previous: BoardMarket,
+  next: BoardMarket,
+  onRecord: (o: BoardOutcome, gone?: true) => void,
+): OutcomeChange[] {
   const changes: OutcomeChange[] = [];
   if (sameOutcomeOrder(previous, next)) {
     // Paired by position, which pairs the same identities as the index below, without a key per outcome.
@@ -206,7 +240,9 @@ function diffOutcomes(previous: BoardMarket, next: BoardMarket, onRecord: (o: Bo
     onRecord(outcome);
   }
   for (const [id, outcome] of before) {
-    if (!after.has(id)) changes.push({ change: 'removed', ...outcomeFields(outcome) });
+    if (after.has(id)) continue;
+    changes.push({ change: 'removed', ...outcomeFields(outcome) });
+    onRecord(outcome, true);
   }
   return changes;
 }
@@ -225,6 +261,7 @@ function diffBookmaker(
   options: DiffOptions,
   records: PriceRecord[],
   sameHeader: boolean,
+  fetchedAt: string,
 ): MarketDiff[] {
   const marketDiffs: MarketDiff[] = [];
   // Markets are paired by position while the keys agree (a poll's usual case); by key once they do not.
@@ -243,15 +280,20 @@ function diffBookmaker(
       continue;
     }
     // the very object it was (a market the poll kept unmoved) has no outcome to compare; its lock may still flip
+    const lastUpdate = market.last_update || book.last_update;
     const outcomes =
-      oldMarket === market ? [] : diffOutcomes(oldMarket, market, (o) => records.push(record(event, book, market, o)));
+      oldMarket === market
+        ? []
+        : diffOutcomes(oldMarket, market, (o, gone) =>
+            records.push(gone ? withdrawal(event, book, oldMarket, o, lastUpdate) : record(event, book, market, o)),
+          );
     const wasLocked = options.isLocked?.(oldMarket, old, now);
     const lockFlipped = locked !== undefined && locked !== wasLocked;
     if (!outcomes.length && !lockFlipped) continue;
     const diff: MarketDiff = { key: market.key, change: 'changed' };
     if (outcomes.length) {
       diff.outcomes = outcomes;
-      diff.last_update = market.last_update || book.last_update;
+      diff.last_update = lastUpdate;
     }
     if (lockFlipped) diff.locked = locked;
     marketDiffs.push(diff);
@@ -259,7 +301,16 @@ function diffBookmaker(
   if (byKey || previous.length > book.markets.length) {
     const kept = new Set(book.markets.map((m) => m.key));
     for (const key of new Set(previous.map((m) => m.key)))
-      if (!kept.has(key)) marketDiffs.push({ key, change: 'removed' });
+      if (!kept.has(key)) {
+        marketDiffs.push({ key, change: 'removed' });
+        withdrawals(
+          event,
+          book,
+          previous.filter((m) => m.key === key),
+          fetchedAt,
+          records,
+        );
+      }
   }
   return marketDiffs;
 }
@@ -290,15 +341,27 @@ export function diffBoards(previous: SportBoard | null, next: SportBoard, option
       const oldBook = oldBooks.old[i];
       // a book the poll kept whole is the very object it was: under the same header, none of its markets changed
       if (oldBook === book && sameHeader) continue;
-      const marketDiffs = diffBookmaker(event, old, book, oldBook?.markets ?? [], now, options, records, sameHeader);
+      const marketDiffs = diffBookmaker(
+        event,
+        old,
+        book,
+        oldBook?.markets ?? [],
+        now,
+        options,
+        records,
+        sameHeader,
+        next.fetched_at,
+      );
       if (marketDiffs.length) bookDiffs.push({ key: book.key, title: book.title, markets: marketDiffs });
     }
-    for (const book of oldBooks.gone)
+    for (const book of oldBooks.gone) {
       bookDiffs.push({
         key: book.key,
         title: book.title,
         markets: book.markets.map((m) => ({ key: m.key, change: 'removed' })),
       });
+      withdrawals(event, book, book.markets, next.fetched_at, records);
+    }
     if (!sameHeader) events.push({ id: event.id, change: 'changed', header: headerOf(event), bookmakers: bookDiffs });
     else if (bookDiffs.length) events.push({ id: event.id, change: 'changed', bookmakers: bookDiffs });
   }

@@ -31,6 +31,8 @@ import { lineHistoryQuery } from './scores-api';
 const LineChart = lazy(() => import('./LineChart'));
 
 const DEFAULT_ERROR = 'Failed to fetch odds history';
+/** A book that had taken the line down by the start (or, for a game to come, has now): it has no close. */
+const TAKEN_DOWN = 'Taken down';
 
 const PERIODS: Record<ChartPeriod, string> = { pregame: 'Before the start', whole: 'Before and during the game' };
 
@@ -250,9 +252,11 @@ function LineMovesTable({
                 {quoteText(move.opening, market, oddsFormat)} ({probabilityText(move.opening.probability)})
               </td>
               <td>
-                {quoteText(move.closing, market, oddsFormat)} ({probabilityText(move.closing.probability)})
+                {move.closing
+                  ? `${quoteText(move.closing, market, oddsFormat)} (${probabilityText(move.closing.probability)})`
+                  : TAKEN_DOWN}
               </td>
-              <td>{probabilityPointsText(move.probabilityPoints)}</td>
+              <td>{move.probabilityPoints === null ? '—' : probabilityPointsText(move.probabilityPoints)}</td>
             </tr>
           ))}
         </tbody>

@@ -132,6 +132,48 @@ describe('line movement chart data', () => {
     expect(priceChart(books, 'spreads', 'Bills', Infinity, 250).times).toEqual([100, 150, 200, 300]);
   });
 
+  // Pinnacle took the market down two days before the start: its line ran on to the end and read "Closed −125"
+  it('ends the series of a book that took the line down, and lists it with no close', () => {
+    const pulled: LineHistoryBook[] = [
+      {
+        key: 'pinnacle',
+        title: 'Pinnacle',
+        markets: [
+          {
+            key: 'h2h',
+            outcomes: [
+              {
+                name: 'Bills',
+                lines: [
+                  {
+                    point: null,
+                    prices: [
+                      [100, -125],
+                      [200, null],
+                    ],
+                  },
+                ],
+                moves: [],
+              },
+            ],
+          },
+        ],
+      },
+      books[0],
+    ];
+    const chart = priceChart(pulled, 'h2h', 'Bills', Infinity, 500);
+    expect(chart.times).toEqual([100, 200, 500]);
+    expect(chart.series.map((s) => [s.label, s.values])).toEqual([
+      ['Pinnacle', [pct(-125), null, null]],
+      ['DraftKings', [pct(-170), pct(-170), pct(-170)]],
+    ]);
+    const moves = lineMoves(pulled, 'h2h', 'Bills', 400);
+    expect(moves.map((m) => [m.title, m.move.opening.price, m.move.closing?.price ?? null])).toEqual([
+      ['Pinnacle', -125, null],
+      ['DraftKings', -170, -170],
+    ]);
+  });
+
   it("draws each book's main line over time, one series per book, none for a moneyline", () => {
     const chart = lineChart(books, 'spreads', 'Bills');
     expect(chart.times).toEqual([100, 150, 200, 300]);
@@ -144,7 +186,7 @@ describe('line movement chart data', () => {
 
   it("lists each book's opening and closing price", () => {
     const moves = lineMoves(books, 'spreads', 'Bills', 250);
-    expect(moves.map((m) => [m.title, m.move.opening.price, m.move.closing.price])).toEqual([
+    expect(moves.map((m) => [m.title, m.move.opening.price, m.move.closing?.price])).toEqual([
       ['DraftKings', -110, -115],
       ['FanDuel', -112, -112],
     ]);

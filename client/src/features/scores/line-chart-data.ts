@@ -55,14 +55,14 @@ function booksPrices(books: readonly LineHistoryBook[], market: LineMovementMark
   );
 }
 
-/** The price held at `at`: the last one at or before it. */
+/** The price held at `at`: the last one at or before it, none once the book took it down. */
 function quoteAt(prices: readonly MainLinePrice[], at: number): MainLinePrice | null {
   let held: MainLinePrice | null = null;
   for (const price of prices) {
     if (price.at > at) break;
     held = price;
   }
-  return held;
+  return held?.until !== undefined && held.until <= at ? null : held;
 }
 
 /**
@@ -78,7 +78,11 @@ function quotesOverTime(
   end: number,
 ) {
   const picked = booksPrices(books, market, side, until);
-  const times = [...new Set(picked.flatMap(({ prices }) => prices.map((p) => p.at)))].sort((a, b) => a - b);
+  // a line taken down ends there (before `until`): its series stops at that moment
+  const moments = picked.flatMap(({ prices }) =>
+    prices.flatMap((p) => (p.until !== undefined && p.until < until ? [p.at, p.until] : [p.at])),
+  );
+  const times = [...new Set(moments)].sort((a, b) => a - b);
   if (times.length > 0 && Number.isFinite(end) && end > times[times.length - 1]) times.push(end);
   return { times, books: picked.map(({ book, prices }) => ({ book, quotes: times.map((t) => quoteAt(prices, t)) })) };
 }
