@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { isSteamMarket, STEAM_MARKETS, type SteamMarket } from '@oddspulse/shared';
+import {
+  canonicalIsoTime,
+  isSteamMarket,
+  STEAM_ALERT_ID_PREFIX,
+  STEAM_MARKETS,
+  type SteamMarket,
+} from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
+import { illegalTextAt } from '../validation/text-input.pipe';
 import { rejectWith } from '../validation/zod-validation.pipe';
 import { bookList, csv } from '../odds/odds.dto';
 import type { SteamRecordCursor } from '@oddspulse/core';
@@ -23,11 +30,16 @@ export function recordCursor(cursor: SteamRecordCursor): string {
   return Buffer.from(JSON.stringify([cursor.foundAt.toISOString(), cursor.id])).toString('base64url');
 }
 
+/**
+ * The position a cursor names, when it is one recordCursor could have written: a time as toISOString writes it from
+ * 1970 on, and an alert's id (no control character). Anything else is refused here, not by PostgreSQL as a 500.
+ */
 function parseCursor(raw: string): SteamRecordCursor | null {
   try {
     const [at, id] = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')) as unknown[];
-    const foundAt = typeof at === 'string' ? new Date(at) : null;
-    return foundAt && !Number.isNaN(foundAt.getTime()) && typeof id === 'string' ? { foundAt, id } : null;
+    const time = typeof at === 'string' ? canonicalIsoTime(at) : Number.NaN;
+    const isAlertId = typeof id === 'string' && id.startsWith(STEAM_ALERT_ID_PREFIX) && !illegalTextAt(id, 'before');
+    return Number.isNaN(time) || !isAlertId ? null : { foundAt: new Date(time), id };
   } catch {
     return null;
   }

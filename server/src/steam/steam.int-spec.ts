@@ -127,10 +127,19 @@ describe('/api/steam', () => {
     expect(withExpired.body.overall.alerts).toBe(4);
     expect(withExpired.body.alerts[0]).toMatchObject({ id: live.id, expiry: 'caught_up', gradedBook: 'draftkings' });
 
+    const cursor = (at: string, id: string) => Buffer.from(JSON.stringify([at, id])).toString('base64url');
     for (const [query, message] of [
       ['market=parlays', 'market must be one of h2h, spreads, totals'],
       ['limit=500', 'limit must be a whole number between 1 and 200'],
       ['before=nonsense', 'before must be the nextBefore of a record page'],
+      // a time PostgreSQL cannot take, an id no alert has: what no nextBefore holds
+      [`before=${cursor('-200000-01-01T00:00:00.000Z', 'x')}`, 'before must be the nextBefore of a record page'],
+      [
+        `before=${cursor('2024-02-30T00:00:00.000Z', `steam:${record}:0`)}`,
+        'before must be the nextBefore of a record page',
+      ],
+      [`before=${cursor('2024-01-01T00:00:00.000Z', 'a\u0000b')}`, 'before must be the nextBefore of a record page'],
+      [`before=${cursor('2024-01-01T00:00:00.000Z', 'x')}`, 'before must be the nextBefore of a record page'],
     ]) {
       const res = await t.http().get(`/api/steam/record?${query}`);
       expect([res.status, res.body.code, res.body.message]).toEqual([400, 'INVALID_STEAM_RECORD_PARAMETER', message]);

@@ -22,6 +22,9 @@ import {
 } from './steam-rules';
 import { eventMarkets, fairProbabilityAt, type SteamSeries, type WindowQuote } from './steam-quotes';
 
+/** What every steam alert's id starts with (the rest names its game, market, side, origin book and time). */
+export const STEAM_ALERT_ID_PREFIX = 'steam:';
+
 /** A book's move of steam size toward a side, read from its series. */
 interface BookMove {
   book: string;
@@ -192,7 +195,7 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
     if (!stale.length) continue;
     alerts.push({
       type: 'steam',
-      id: `steam:${event.id}:${market}:${encodeURIComponent(side)}:${origin.book}:${origin.at}`,
+      id: `${STEAM_ALERT_ID_PREFIX}${event.id}:${market}:${encodeURIComponent(side)}:${origin.book}:${origin.at}`,
       ...opportunityEvent(event),
       market,
       side,
