@@ -566,6 +566,16 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
       (await client.callTool({ name: 'devig', arguments: { prices: [-110, 50] } })) as CallToolResult,
     );
     expect(outOfRange.code).toBe('INVALID_PRICES');
+    // a cursor the list never gave is REST's 400, not PostgreSQL's words
+    const cursor = Buffer.from(
+      JSON.stringify(['profit', 'abc', '2024-01-01T00:00:00.000000', '00000000-0000-4000-8000-000000000000']),
+    ).toString('base64url');
+    const badCursor = refusal(
+      (await client.callTool({ name: 'my_picks', arguments: { sort: 'profit', cursor } })) as CallToolResult,
+    );
+    const restCursor = await t.http().get(`/api/picks?sort=profit&cursor=${cursor}`).set(accounts.platinum.session);
+    expect([restCursor.status, badCursor]).toEqual([400, restCursor.body]);
+    expect(badCursor.code).toBe('INVALID_CURSOR');
     // a price no book quotes, whose answer would overflow (an edge of Infinity), is refused as a price
     const longest = { code: 'INVALID_PRICES', message: 'Odds must be shorter than +100000 (decimal 1001)' };
     for (const [name, args] of [

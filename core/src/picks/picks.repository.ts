@@ -94,6 +94,26 @@ const SORT_KEYS: Record<Exclude<PickSort, 'date'>, { key: typeof PROFIT; order: 
 };
 /** date_added to the microsecond, in UTC: a page's position must not lose what JavaScript's Date would. */
 const AT = sql<string>`to_char(date_added AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US')`;
+const AT_TEXT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/;
+/** A numeric as PostgreSQL writes it (the profit and odds sorts' keys): no exponent, no NaN. */
+const NUMERIC_TEXT = /^-?\d+(?:\.\d+)?$/;
+
+/**
+ * Whether `position` is one `page` could have given for `sort`: the sort's key as the sort writes it (none for the
+ * date sort, a decimal for a numeric key, text without NUL), and a real time as AT writes it (years 1 to 9999, every
+ * field in its calendar range). A made-up position is refused by its reader, not by a cast failing in PostgreSQL.
+ */
+export function isPickPosition(sort: PickSort, position: Omit<PickPosition, 'id'>): boolean {
+  const { key, at } = position;
+  const sorted = sort === 'date' ? null : SORT_KEYS[sort];
+  const keyFits = !sorted
+    ? key === null
+    : key !== null && (sorted.numeric ? NUMERIC_TEXT.test(key) : !key.includes('\0'));
+  if (!keyFits || !AT_TEXT.test(at)) return false;
+  // to the millisecond, a time Date reads back unchanged is a real one (2024-02-30 reads back as March 1)
+  const time = new Date(`${at.slice(0, 23)}Z`);
+  return !Number.isNaN(time.getTime()) && time.getUTCFullYear() >= 1 && time.toISOString() === `${at.slice(0, 23)}Z`;
+}
 
 /** Thin data access for picks; every write that settles a pick only touches pending rows. */
 @Injectable()

@@ -584,17 +584,33 @@ describe('picks at scale (real PostgreSQL and Redis)', () => {
     const oracle = computePickStats(picks.map((p): StatsPick => ({ ...p, settledAt: p.settledDate ?? p.validatedAt })));
     expect(stats).toEqual(JSON.parse(JSON.stringify(oracle)));
 
-    // a cursor is the list's own: another sort's, or made up, is a 400
+    // a cursor is the list's own: another sort's, or made up, is a 400 — one PostgreSQL cannot read too, never a 500
     const first = (await t.http().get('/api/picks?period=7d&sort=date&limit=5').set(bearer(session))).body;
-    for (const cursor of [first.nextCursor, 'not-a-cursor', Buffer.from('["date",null,"x","y"]').toString('base64url')])
-      expect(
+    const made = (...position: unknown[]) => Buffer.from(JSON.stringify(position)).toString('base64url');
+    const id = '00000000-0000-4000-8000-000000000000';
+    const at = '2024-01-01T00:00:00.000000';
+    for (const [sort, cursor] of [
+      ['odds', first.nextCursor],
+      ['odds', 'not-a-cursor'],
+      ['date', made('date', null, 'x', 'y')],
+      ['date', made('date', null, '2024-13-45T99:99:99.000000', id)],
+      ['date', made('date', null, '2024-02-30T00:00:00.000000', id)],
+      ['date', made('date', null, '0000-01-01T00:00:00.000000', id)],
+      ['profit', made('profit', 'abc', at, id)],
+      ['profit', made('profit', '1e999999', at, id)],
+      ['odds', made('odds', 'NaN', at, id)],
+      ['sport', made('sport', 'a\u0000b', at, id)],
+    ])
+      expect([
+        sort,
+        cursor,
         (
           await t
             .http()
-            .get(`/api/picks?period=7d&sort=odds&cursor=${encodeURIComponent(cursor)}`)
+            .get(`/api/picks?period=7d&sort=${sort}&cursor=${encodeURIComponent(cursor)}`)
             .set(bearer(session))
         ).body,
-      ).toMatchObject({ statusCode: 400, code: 'INVALID_CURSOR' });
+      ]).toEqual([sort, cursor, expect.objectContaining({ statusCode: 400, code: 'INVALID_CURSOR' })]);
     expect((await t.http().get('/api/picks?limit=501').set(bearer(session))).status).toBe(400);
   });
 

@@ -23,7 +23,14 @@ import {
   settlementPayoutCents,
   SettledStatus,
 } from '@oddspulse/shared';
-import { NewPickRow, PICKS_IMPORT_CHUNK, type PickPosition, PicksRepository, toPick } from '@oddspulse/core';
+import {
+  isPickPosition,
+  NewPickRow,
+  PICKS_IMPORT_CHUNK,
+  type PickPosition,
+  PicksRepository,
+  toPick,
+} from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 import { picksCsvHeader, readPicksCsv, writePicksCsvRows, type CsvLineError } from './picks-csv';
 
@@ -74,14 +81,9 @@ function encodeCursor(sort: PickSort, position: PickPosition): string {
   return Buffer.from(JSON.stringify([sort, position.key, position.at, position.id])).toString('base64url');
 }
 
-const cursorShape = z.tuple([
-  z.enum(PICK_SORTS),
-  z.string().max(64).nullable(),
-  z.string().regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}$/),
-  z.string().uuid(),
-]);
+const cursorShape = z.tuple([z.enum(PICK_SORTS), z.string().max(64).nullable(), z.string(), z.string().uuid()]);
 
-/** The position a cursor names, when it is one this API gave for `sort`; a 400 otherwise. */
+/** The position a cursor names, when it is one this API gave for `sort` (isPickPosition); a 400 otherwise. */
 function decodeCursor(sort: PickSort, cursor: string): PickPosition {
   let parsed: z.infer<typeof cursorShape> | null;
   try {
@@ -89,9 +91,10 @@ function decodeCursor(sort: PickSort, cursor: string): PickPosition {
   } catch {
     parsed = null;
   }
-  if (!parsed || parsed[0] !== sort || (sort === 'date') !== (parsed[1] === null))
+  const position = parsed && parsed[0] === sort ? { key: parsed[1], at: parsed[2], id: parsed[3] } : null;
+  if (!position || !isPickPosition(sort, position))
     throw ApiErrors.validation('cursor: not a cursor of this list; start again without it', 'INVALID_CURSOR');
-  return { key: parsed[1], at: parsed[2], id: parsed[3] };
+  return position;
 }
 
 @Injectable()
