@@ -2103,6 +2103,13 @@ export interface components {
          */
         lastUpdate: string;
         ageSeconds: number;
+        /**
+         * @description ISO 8601, UTC
+         * @example 2026-11-26T18:30:00.000Z
+         */
+        timeFound: string;
+        /** @description Seconds it is still shown; 0 once expired */
+        expiresIn: number;
         flags: ('live' | 'stale' | 'suspect')[];
         link?: string;
       }[];
@@ -2159,6 +2166,7 @@ export interface components {
          * @example 2026-11-26T18:30:00.000Z
          */
         timeFound: string;
+        /** @description Seconds it is still shown; 0 once expired */
         expiresIn: number;
         /** @enum {string} */
         type: 'arbitrage';
@@ -2260,6 +2268,7 @@ export interface components {
          * @example 2026-11-26T18:30:00.000Z
          */
         timeFound: string;
+        /** @description Seconds it is still shown; 0 once expired */
         expiresIn: number;
         /** @enum {string} */
         type: 'middle';

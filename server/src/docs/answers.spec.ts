@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { newestUpdate, normaliseOddsApiV4, scanBoard } from '@oddspulse/shared';
-import { arbitrageAnswerSchema } from './answers';
+import { arbitrageAnswerSchema, evAnswerSchema } from './answers';
 import { openApiSchema } from './json-schema';
 
 const EPL = join(
@@ -34,5 +34,24 @@ describe('the documented arbitrage answer', () => {
     const text = JSON.stringify(schema);
     expect(text).toContain('"back_lay"');
     expect(text).toContain('"liability"');
+  });
+});
+
+// GET /api/ev answers when each bet was found and how long it is shown, as the arbitrage and middles answers do
+describe('the documented +EV answer', () => {
+  it('validates the bets of the recorded EPL board, found time and expiry named and required', () => {
+    const events = normaliseOddsApiV4(JSON.parse(readFileSync(EPL, 'utf8'))).events;
+    const opportunities = scanBoard(events, { ev: { minEvPct: -100 } }, newestUpdate(events)!).ev;
+    expect(opportunities.length).toBeGreaterThan(0);
+    const schema = openApiSchema(evAnswerSchema, 'output');
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    expect(
+      validate({ opportunities, boards: [], unavailable: [], generated_at: '2025-05-02T22:21:29Z' })
+        ? []
+        : validate.errors,
+    ).toEqual([]);
+    const bet = (schema as { properties: { opportunities: { items: { required: string[] } } } }).properties
+      .opportunities.items;
+    expect(bet.required).toEqual(expect.arrayContaining(['timeFound', 'expiresIn']));
   });
 });

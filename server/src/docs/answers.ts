@@ -253,6 +253,12 @@ const legSchema: z.ZodType<OpportunityLeg> = z.object({
   link: z.string().optional(),
 });
 
+/** When detection first found an opportunity or a +EV bet, and how long it is still shown (spec 001 §9: 30 min). */
+const foundFields = {
+  timeFound: isoTime,
+  expiresIn: z.number().meta({ description: 'Seconds it is still shown; 0 once expired' }),
+};
+
 const opportunityFields = {
   ...opportunityEventFields,
   id: z.string(),
@@ -260,8 +266,7 @@ const opportunityFields = {
   description: z.string().optional(),
   flags,
   ageSeconds: z.number(),
-  timeFound: isoTime,
-  expiresIn: z.number(),
+  ...foundFields,
 };
 
 const evBetSchema: z.ZodType<EvBet> = z.object({
@@ -287,6 +292,7 @@ const evBetSchema: z.ZodType<EvBet> = z.object({
   isDfs: z.boolean(),
   lastUpdate: isoTime,
   ageSeconds: z.number(),
+  ...foundFields,
   flags,
   link: z.string().optional(),
 });

@@ -141,7 +141,7 @@ export interface MiddleOpportunity extends OpportunityBase {
 }
 
 /** One +EV row: a book's price against the fair line (DECISIONS 10). */
-export interface EvBet extends OpportunityEvent {
+export interface EvBet extends OpportunityEvent, Pick<OpportunityBase, 'timeFound' | 'expiresIn'> {
   id: string;
   /** The market family (alternate lines folded in: `spreads` for `alternate_spreads`), as the fair line groups them. */
   market: string;

@@ -95,6 +95,8 @@ export function evBet(over: Partial<EvBet> = {}): EvBet {
     isDfs: false,
     lastUpdate: '2026-01-10T17:59:55.000Z',
     ageSeconds: 5,
+    timeFound: '2026-01-10T18:00:00.000Z',
+    expiresIn: 1800,
     flags: [],
     ...over,
   };

@@ -1,9 +1,21 @@
 import type { EventHeader } from '../../domain/odds';
-import type { EvBet, OpportunityEvent, OpportunityFlag } from '../../domain/opportunities';
+import {
+  OPPORTUNITY_EXPIRY_SECONDS,
+  type EvBet,
+  type OpportunityEvent,
+  type OpportunityFlag,
+} from '../../domain/opportunities';
 import { DEFAULT_BLEND, DEFAULT_DEVIG_METHOD, type BlendableMethod, type DevigMethod } from '../odds/devig';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { LINE_GROUPING_TOLERANCE } from '../lines/line-rules';
-import { opportunityEvent, scannerBooks, STALE_LEG_LAG_LIVE_MS, STALE_LEG_LAG_MS, withEvent } from './opportunity-legs';
+import {
+  opportunityEvent,
+  scannerBooks,
+  STALE_LEG_LAG_LIVE_MS,
+  STALE_LEG_LAG_MS,
+  timeFoundOf,
+  withEvent,
+} from './opportunity-legs';
 import { americanToDecimal, decimalToAmericanRounded } from '../odds/odds-format';
 
 /**
@@ -129,6 +141,8 @@ export function evRow(
       isDfs: dfs,
       lastUpdate: q.lastUpdate,
       ageSeconds: Math.max(0, Math.round((now - q.updatedAt) / 1000)),
+      timeFound: timeFoundOf(now),
+      expiresIn: OPPORTUNITY_EXPIRY_SECONDS,
       flags: evFlags(live, newest - q.updatedAt > context.staleLag, evPct > context.suspectEvPct && !dfs),
     },
     base,

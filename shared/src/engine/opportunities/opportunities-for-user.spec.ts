@@ -260,7 +260,9 @@ describe('a stored opportunity as it stands later (spec 001 §5 locked markets, 
       {},
       NOW,
     );
-    expect(evBetAt(row, NOW + 30_000)).toMatchObject({ ageSeconds: 40, flags: [] });
+    // its expiry counts down from when it was found, as an arbitrage's does (spec 001 §9)
+    expect(row).toMatchObject({ timeFound: new Date(NOW).toISOString(), expiresIn: 1800 });
+    expect(evBetAt(row, NOW + 30_000)).toMatchObject({ ageSeconds: 40, expiresIn: 1800 - 30, flags: [] });
     // started: live, and a price is locked after 5 minutes instead of 15
     expect(evBetAt(row, NOW + 70_000)).toMatchObject({ ageSeconds: 80, flags: ['live'] });
     expect(evBetAt(row, NOW + 5 * 60_000)).toBeNull();

@@ -309,13 +309,13 @@ export function opportunityAt<T extends ArbitrageOpportunity | MiddleOpportunity
 }
 
 /**
- * A +EV row found earlier, as it stands at `now`: its age recounted and `live` flagged once the game has started;
- * null when its price has grown too old to bet. (`stale` compares it with its line's other prices, which only the
- * board has: it stays as detection found it.)
+ * A +EV row found earlier, as it stands at `now`: its age and expiry recounted and `live` flagged once the game has
+ * started; null when its price has grown too old to bet. (`stale` compares it with its line's other prices, which only
+ * the board has: it stays as detection found it.)
  */
 export function evBetAt(o: EvBet, now: number): EvBet | null {
   const live = isEventLive({ commence_time: o.commenceTime }, now);
   if (isStaleUpdate(o.lastUpdate, now, live)) return null;
   const flags: OpportunityFlag[] = live ? ['live', ...o.flags.filter((f) => f !== 'live')] : o.flags;
-  return { ...o, flags, ageSeconds: secondsSince(o.lastUpdate, now) };
+  return { ...o, flags, ageSeconds: secondsSince(o.lastUpdate, now), expiresIn: expiresInAt(o.timeFound, now) };
 }

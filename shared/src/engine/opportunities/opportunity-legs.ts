@@ -132,7 +132,7 @@ let lastNow = NaN;
 let lastIso = '';
 
 /** `now` as an opportunity's timeFound, an ISO string; the opportunities of one scan share one `now`, so it is kept. */
-function timeFoundOf(now: number): string {
+export function timeFoundOf(now: number): string {
   if (now !== lastNow) {
     lastIso = new Date(now).toISOString();
     lastNow = now;
