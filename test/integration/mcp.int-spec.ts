@@ -247,6 +247,43 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
     expect((await post(own.key, subscribe, session)).status).toBe(404);
   });
 
+  it('keeps a session to the key that opened it: not another key of the user, nor the key once rotated', async () => {
+    const own = await keyed('platinum');
+    const second = await t.http().post('/api/api-keys').set(own.session).send({ name: 'mcp second' });
+    expect(second.status).toBe(201);
+    const post = (key: string, body: object, session?: string) =>
+      t
+        .http()
+        .post('/mcp')
+        .set('Authorization', `Bearer ${key}`)
+        .set('Accept', 'application/json, text/event-stream')
+        .set(session ? { 'Mcp-Session-Id': session } : {})
+        .send({ jsonrpc: '2.0', id: 1, ...body });
+    const initialize = {
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'spec', version: '1' } },
+    };
+    const subscribe = { method: 'resources/subscribe', params: { uri: 'oddspulse://opportunities' } };
+    const session = (await post(own.key, initialize)).headers['mcp-session-id'];
+    const notFound = [404, 'MCP_SESSION_NOT_FOUND'];
+    // the same user's other key: as if there were no such session, to use it or to end it
+    const other = await post(second.body.key, subscribe, session);
+    expect([other.status, other.body.code]).toEqual(notFound);
+    const otherEnds = await t
+      .http()
+      .delete('/mcp')
+      .set('Authorization', `Bearer ${second.body.key}`)
+      .set('Mcp-Session-Id', session);
+    expect([otherEnds.status, otherEnds.body.code]).toEqual(notFound);
+    expect((await post(own.key, subscribe, session)).body.result).toEqual({});
+    // rotated: the old secret is no key at all, and the new one did not open the session
+    const rotated = await t.http().post(`/api/api-keys/${own.keyId}/rotate`).set(own.session);
+    expect(rotated.status).toBe(200);
+    expect((await post(own.key, subscribe, session)).status).toBe(401);
+    const after = await post(rotated.body.key, subscribe, session);
+    expect([after.status, after.body.code]).toEqual(notFound);
+  });
+
   it('answers a body past the REST limit and a malformed one as REST does', async () => {
     const big = await t
       .http()

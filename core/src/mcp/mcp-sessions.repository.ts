@@ -10,30 +10,46 @@ import { RedisKeys } from '../redis/redis-keys';
 export const MCP_SESSION_TTL_SECONDS = 3600;
 
 /**
+ * The API key a session belongs to: the key's id and the hash of the secret that opened it, so neither another key of
+ * the same user nor the same key once rotated (a new secret) holds it.
+ */
+export interface McpSessionKey {
+  keyId: string;
+  secretHash: string;
+}
+
+const holderOf = (key: McpSessionKey) => `${key.keyId}:${key.secretHash}`;
+
+/**
  * The hosted MCP server's sessions, in Redis so any server process answers any request of a session (the transport
- * itself is stateless): whose session it is, and the resources it subscribed to. A session is made at `initialize`
+ * itself is stateless): the key it is held by, and the resources it subscribed to. A session is made at `initialize`
  * and ends on DELETE or when it lapses.
  */
 @Injectable()
 export class McpSessionsRepository {
   constructor(private readonly redis: RedisService) {}
 
-  /** A new session of `userId`: its id, unguessable, as the Mcp-Session-Id header carries it. */
-  async open(userId: string): Promise<string> {
+  /** A new session of `key`: its id, unguessable, as the Mcp-Session-Id header carries it. */
+  async open(key: McpSessionKey): Promise<string> {
     const id = randomBytes(24).toString('base64url');
-    await this.redis.client.set(this.redis.key(...RedisKeys.mcpSession(id)), userId, 'EX', MCP_SESSION_TTL_SECONDS);
+    await this.redis.client.set(
+      this.redis.key(...RedisKeys.mcpSession(id)),
+      holderOf(key),
+      'EX',
+      MCP_SESSION_TTL_SECONDS,
+    );
     return id;
   }
 
-  /** Whose session `id` is, renewing it; null when there is none (never made, ended or lapsed). */
-  async owner(id: string): Promise<string | null> {
-    const [[, userId]] = (await this.redis.client
+  /** Whether session `id` is `key`'s, renewing it; false when it is another key's or there is none (ended, lapsed). */
+  async heldBy(id: string, key: McpSessionKey): Promise<boolean> {
+    const [[, holder]] = (await this.redis.client
       .multi()
       .get(this.redis.key(...RedisKeys.mcpSession(id)))
       .expire(this.redis.key(...RedisKeys.mcpSession(id)), MCP_SESSION_TTL_SECONDS)
       .expire(this.redis.key(...RedisKeys.mcpSubscriptions(id)), MCP_SESSION_TTL_SECONDS)
       .exec())!;
-    return (userId as string | null) ?? null;
+    return holder === holderOf(key);
   }
 
   async subscribe(id: string, uri: string): Promise<void> {

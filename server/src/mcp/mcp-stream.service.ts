@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { McpSessionsRepository } from '@oddspulse/core';
+import { McpSessionsRepository, type McpSessionKey } from '@oddspulse/core';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { RequestAuthenticator } from '../accounts/access/request-authenticator';
 import { OPPORTUNITIES_URI } from './mcp-tools';
@@ -37,7 +37,13 @@ export class McpStreamService {
     private readonly notifier: McpNotifierService,
   ) {}
 
-  async serve(sessionId: string, key: string, opener: AuthUser, sink: McpStreamSink): Promise<void> {
+  async serve(
+    sessionId: string,
+    key: string,
+    holder: McpSessionKey,
+    opener: AuthUser,
+    sink: McpStreamSink,
+  ): Promise<void> {
     let user = opener;
     let lastSent = 0;
     let pending: NodeJS.Timeout | null = null;
@@ -69,9 +75,9 @@ export class McpStreamService {
       pending = setTimeout(() => void send().catch(lost), Math.max(0, lastSent + NOTIFY_EVERY_MS - Date.now()));
     };
     const check = setInterval(() => {
-      void Promise.all([this.authenticator.apiKeyStillHolds(key), this.sessions.owner(sessionId)])
-        .then(([holding, owner]) => {
-          if (!holding || owner !== holding.id) return end();
+      void Promise.all([this.authenticator.apiKeyStillHolds(key), this.sessions.heldBy(sessionId, holder)])
+        .then(([holding, held]) => {
+          if (!holding || !held) return end();
           user = holding;
           sink.write(': still here\n\n');
         })

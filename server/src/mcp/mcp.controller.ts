@@ -3,9 +3,10 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { OAuthProtectedResourceMetadata } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { APP_CONFIG, type AppConfig, McpSessionsRepository, publicOrigin } from '@oddspulse/core';
+import { APP_CONFIG, type AppConfig, McpSessionsRepository, type McpSessionKey, publicOrigin } from '@oddspulse/core';
 import { API_KEY_SCOPES } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
+import { sha256 } from '../accounts/auth/crypto';
 import { RequestAuthenticator } from '../accounts/access/request-authenticator';
 import { PreferencesService } from '../accounts/profile/preferences.service';
 import { AlertsService } from '../alerts/alerts.service';
@@ -91,7 +92,7 @@ export class McpController {
     this.assertOrigin(req);
     const user = await this.authenticate(req, res);
     this.assertScope(user, req, res);
-    const session = await this.sessionOf(req, res, user);
+    const session = await this.sessionOf(req, res, sessionKey(req, user));
     const server = createMcpServer(user, session, {
       odds: this.odds,
       history: this.history,
@@ -121,9 +122,9 @@ export class McpController {
     this.assertOrigin(req);
     const id = sessionHeader(req);
     if (!id) this.refuse(req, res);
-    const key = bearerToken(req)!;
     const user = await this.authenticate(req, res);
-    await this.assertSession(id, user);
+    const holder = sessionKey(req, user);
+    await this.assertSession(id, holder);
     res.writeHead(200, {
       'Content-Type': 'text/event-stream',
       'Cache-Control': 'no-cache, no-transform',
@@ -131,7 +132,7 @@ export class McpController {
       'Mcp-Session-Id': id,
     });
     res.flushHeaders();
-    await this.streams.serve(id, key, user, {
+    await this.streams.serve(id, bearerToken(req)!, holder, user, {
       write: (chunk) => res.write(chunk),
       end: () => res.end(),
       gone: () => res.destroyed || res.writableEnded,
@@ -147,28 +148,28 @@ export class McpController {
     this.assertOrigin(req);
     const id = sessionHeader(req);
     if (!id) this.refuse(req, res);
-    await this.assertSession(id, await this.authenticate(req, res));
+    await this.assertSession(id, sessionKey(req, await this.authenticate(req, res)));
     await this.sessions.end(id);
   }
 
   /**
    * The session of a POST: a new one for `initialize` (its id in the answer's Mcp-Session-Id header), the one the
-   * header names otherwise (404 when it has ended or is another user's), or none for a client that sends no header.
+   * header names otherwise (404 when it has ended or is another key's), or none for a client that sends no header.
    */
-  private async sessionOf(req: Request, res: Response, user: AuthUser): Promise<McpSession | null> {
+  private async sessionOf(req: Request, res: Response, holder: McpSessionKey): Promise<McpSession | null> {
     const initialize = (req.body as { method?: unknown } | undefined)?.method === 'initialize';
-    const id = initialize ? await this.sessions.open(user.id) : sessionHeader(req);
+    const id = initialize ? await this.sessions.open(holder) : sessionHeader(req);
     if (!id) return null;
     if (initialize) res.setHeader('Mcp-Session-Id', id);
-    else await this.assertSession(id, user);
+    else await this.assertSession(id, holder);
     return {
       subscribe: (uri) => this.sessions.subscribe(id, uri),
       unsubscribe: (uri) => this.sessions.unsubscribe(id, uri),
     };
   }
 
-  private async assertSession(id: string, user: AuthUser): Promise<void> {
-    if ((await this.sessions.owner(id)) !== user.id)
+  private async assertSession(id: string, holder: McpSessionKey): Promise<void> {
+    if (!(await this.sessions.heldBy(id, holder)))
       throw ApiErrors.notFound(McpMessages.sessionNotFound, 'MCP_SESSION_NOT_FOUND');
   }
 
@@ -228,6 +229,14 @@ export class McpController {
 function sessionHeader(req: Request): string | null {
   const id = req.headers['mcp-session-id'];
   return typeof id === 'string' && id ? id : null;
+}
+
+/**
+ * The key a request holds a session by (docs/mcp.md: a session is its key's alone): the authenticated key's id and the
+ * hash of the secret presented, which a rotation changes.
+ */
+function sessionKey(req: Request, user: AuthUser): McpSessionKey {
+  return { keyId: user.apiKeyId!, secretHash: sha256(bearerToken(req)!) };
 }
 
 function bearerToken(req: Request): string | null {
