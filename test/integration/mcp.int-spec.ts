@@ -613,6 +613,11 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
     const restCursor = await t.http().get(`/api/picks?sort=profit&cursor=${cursor}`).set(accounts.platinum.session);
     expect([restCursor.status, badCursor]).toEqual([400, restCursor.body]);
     expect(badCursor.code).toBe('INVALID_CURSOR');
+    const noSuchDay = refusal(
+      (await client.callTool({ name: 'scores', arguments: { date: '2024-02-30' } })) as CallToolResult,
+    );
+    expect(noSuchDay).toEqual((await t.http().get('/api/scores?date=2024-02-30')).body);
+    expect(noSuchDay.code).toBe('INVALID_DATE');
     // a price no book quotes, whose answer would overflow (an edge of Infinity), is refused as a price
     const longest = { code: 'INVALID_PRICES', message: 'Odds must be shorter than +100000 (decimal 1001)' };
     for (const [name, args] of [

@@ -4,6 +4,7 @@ import {
   canonicalBookKey,
   canonicalRegion,
   DEFAULT_STRAIGHT_BET_MARKETS,
+  isCalendarDay,
   LINE_MOVEMENT_MARKETS,
   STRAIGHT_BET_REGIONS,
 } from '@oddspulse/shared';
@@ -87,8 +88,7 @@ export const dateFilter = z
   .transform((raw, ctx): DateFilter => {
     if (raw === undefined || raw === '' || raw === 'all') return { kind: 'all' };
     if (raw === 'live' || raw === 'today') return { kind: raw };
-    if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw) && !Number.isNaN(Date.parse(raw)))
-      return { kind: 'day', day: raw };
+    if (typeof raw === 'string' && isCalendarDay(raw)) return { kind: 'day', day: raw };
     return rejectWith(ctx, ApiErrors.validation(OddsMessages.date));
   })
   .meta({ type: 'string', description: 'live, today or a day as YYYY-MM-DD; empty for all games' });

@@ -81,7 +81,11 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&oddsFormat=fractional`, gold)).body.message).toBe(
       'oddsFormat must be american or decimal',
     );
-    expect((await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&date=tomorrowish`, gold)).status).toBe(400);
+    for (const date of ['tomorrowish', '2024-02-30', '0000-01-01'])
+      expect([date, (await get(`/api/odds?sports=${NFL}&markets=h2h&regions=us&date=${date}`, gold)).body]).toEqual([
+        date,
+        expect.objectContaining({ statusCode: 400, message: 'date must be live, today or a day as YYYY-MM-DD' }),
+      ]);
   });
 
   // The API keys page's example: markets and regions default as the odds page's (spec 001 §9 markets, §7 regions).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SCORES_SPORT } from '@oddspulse/shared';
+import { DEFAULT_SCORES_SPORT, isCalendarDay } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { rejectWith } from '../validation/zod-validation.pipe';
 
@@ -12,8 +12,7 @@ const scoresDay = z
     const text = typeof raw === 'string' ? raw.trim() : '';
     const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(text);
     const day = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : text;
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(Date.parse(day)))
-      return rejectWith(ctx, ApiErrors.validation('date must be YYYY-MM-DD', 'INVALID_DATE'));
+    if (!isCalendarDay(day)) return rejectWith(ctx, ApiErrors.validation('date must be YYYY-MM-DD', 'INVALID_DATE'));
     return day;
   });
 

@@ -37,7 +37,16 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
     expect(dashed.body.length).toBeGreaterThan(0);
     expect(dashed.body.length).toBeLessThan(fixtures.scores.games.length);
     expect(compact.body).toEqual(dashed.body);
-    expect((await t.http().get('/api/scores?sport=baseball_mlb&date=26/08/2022')).status).toBe(400);
+    // a day of the calendar only: February 30 or a year 0 is no day any scoreboard has
+    for (const date of ['26/08/2022', '2024-02-30', '20240230', '0000-01-01', '2022-13-01']) {
+      const res = await t.http().get(`/api/scores?sport=baseball_mlb&date=${date}`);
+      expect([date, res.status, res.body.code, res.body.message]).toEqual([
+        date,
+        400,
+        'INVALID_DATE',
+        'date must be YYYY-MM-DD',
+      ]);
+    }
   });
 
   // spec 002 §8
