@@ -480,6 +480,15 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
       .set(account.session)
       .send({ ...restPick, odds: 'evens' });
     expect(badOdds).toEqual(restBad.body);
+    const underDollar = refusal(
+      (await client.callTool({ name: 'track_pick', arguments: { ...pickArgs, stake: 0.5 } })) as CallToolResult,
+    );
+    const restUnder = await t
+      .http()
+      .post('/api/picks')
+      .set(account.session)
+      .send({ ...restPick, stakeCents: 50 });
+    expect([restUnder.status, underDollar]).toEqual([400, restUnder.body]);
     const noMin = refusal(
       (await client.callTool({ name: 'create_alert', arguments: { kind: 'arbitrage' } })) as CallToolResult,
     );

@@ -650,7 +650,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
         market: z.string().min(1).max(100).describe('e.g. Moneyline, Spread, Total'),
         selection: z.string().min(1).max(200).describe('e.g. "Boston Celtics -3.5"'),
         odds: z.union([z.number(), z.string().max(16)]).describe('American odds, e.g. -110 or "+150"'),
-        stake: z.number().min(0).describe('Dollars'),
+        stake: z.number().min(0).describe("Dollars: at least 1 (the bet slip's minimum), or 0 to set it later"),
         bookmaker: z.string().max(64).optional().describe('Book key, e.g. draftkings'),
         event_id: z.string().max(200).optional().describe('The game (find_games), for settlement from its score'),
         commence_time: z.string().max(40).optional().describe('ISO 8601 start'),

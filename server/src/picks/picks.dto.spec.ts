@@ -3,6 +3,7 @@ import {
   createPickSchema,
   legacyPickSchema,
   legacyToPickInput,
+  pickStakeSchema,
   PICK_MAX_JSON_CHARS,
   PICKS_IMPORT_BODY_LIMIT,
   PICKS_IMPORT_MAX,
@@ -103,5 +104,29 @@ describe('money bounds', () => {
     expect(settlePickSchema.safeParse({ status: 'won', actualPayout: PICK_MAX_PAYOUT_CENTS / 100 + 1 }).success).toBe(
       false,
     );
+  });
+});
+
+// spec 001 §5: a bet stakes at least $1 ('Minimum bet is $1'); spec 001 §3: a My Picks entry may have no stake yet (0)
+describe('the stake of a pick', () => {
+  const pick = { game: 'A @ B', league: 'NFL', market: 'Moneyline', selection: 'A', odds: '-110' };
+  const issues = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>
+    result.success ? [] : result.error!.issues.map((i) => i.message);
+
+  it('is none yet or at least $1, whether saved or set later', () => {
+    expect(createPickSchema.safeParse({ ...pick, stakeCents: 0 }).success).toBe(true);
+    expect(createPickSchema.safeParse({ ...pick, stakeCents: 100 }).success).toBe(true);
+    expect(issues(createPickSchema.safeParse({ ...pick, stakeCents: 99 }))).toEqual(['Minimum bet is $1']);
+    expect(issues(pickStakeSchema.safeParse({ stake: 0.99 }))).toEqual(['Minimum bet is $1']);
+    expect(pickStakeSchema.parse({ stake: 1 })).toEqual({ stake: 1 });
+  });
+
+  it('is an amount, never a boolean or an empty text read as $1 or $0', () => {
+    expect(pickStakeSchema.parse({ stake: '20.5' })).toEqual({ stake: 20.5 });
+    for (const stake of [true, false, '', null, [5], { value: 5 }])
+      expect([stake, pickStakeSchema.safeParse({ stake }).success]).toEqual([stake, false]);
+    expect(settlePickSchema.safeParse({ status: 'won', actualPayout: true }).success).toBe(false);
+    expect(legacyPickSchema.safeParse({ ...pick, stake: true }).success).toBe(false);
+    expect(legacyPickSchema.parse({ ...pick, stake: '25' })).toMatchObject({ stake: 25 });
   });
 });

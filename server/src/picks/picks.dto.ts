@@ -9,6 +9,8 @@ import {
   PICKS_PAGE_MAX,
   PICKS_PAGE_SIZE,
   inPickRange,
+  meetsPickMinimum,
+  MIN_BET_CENTS,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
   PICK_MAX_PAYOUT_CENTS,
@@ -29,13 +31,27 @@ const text = (max: number) => z.string().trim().min(1).max(max);
 const americanOdds = z
   .union([z.string().max(16), z.number()])
   .transform((raw, ctx) => pickOddsText(raw) ?? refuse(ctx, 'must be American odds such as -110 or +150'));
-/** Money as every door bounds it (pick-fields): a stake up to PICK_MAX_CENTS, a payout up to PICK_MAX_PAYOUT_CENTS. */
-const dollars = (maxCents: number) =>
-  z.coerce
-    .number()
-    .finite()
-    .min(0)
-    .max(maxCents / 100);
+/**
+ * Dollars as every door bounds them (pick-fields): a stake up to PICK_MAX_CENTS, a payout up to PICK_MAX_PAYOUT_CENTS,
+ * from `min` dollars. A number, or one written as text (the browser list kept some so); never a boolean, null or empty
+ * text, which coercion alone reads as $1 or $0.
+ */
+const dollars = (maxCents: number, min: { dollars: number; message?: string } = { dollars: 0 }) =>
+  z
+    .unknown()
+    .transform((raw, ctx) =>
+      typeof raw === 'number' || (typeof raw === 'string' && raw.trim())
+        ? Number(raw)
+        : refuse(ctx, 'must be an amount in dollars'),
+    )
+    .pipe(
+      z
+        .number()
+        .finite()
+        .min(min.dollars, min.message)
+        .max(maxCents / 100),
+    )
+    .meta({ type: 'number', minimum: min.dollars, maximum: maxCents / 100 });
 const cents = (maxCents: number) => z.number().int().min(0).max(maxCents);
 const edge = z.number().refine((value) => inPickRange(value, PICK_EDGE_RANGE), {
   message: `must be a percentage from ${PICK_EDGE_RANGE.min} to ${PICK_EDGE_RANGE.max}`,
@@ -60,7 +76,7 @@ export const createPickSchema = z.object({
   selection: text(200),
   odds: americanOdds,
   bookmaker: z.string().trim().max(64).nullish(),
-  stakeCents: cents(PICK_MAX_CENTS),
+  stakeCents: cents(PICK_MAX_CENTS).refine(meetsPickMinimum, BET_SLIP_MESSAGES.minimumBet),
   potentialCents: cents(PICK_MAX_PAYOUT_CENTS).nullish(),
   type: z.enum(['single', 'parlay']).optional(),
   edge: edge.nullish(),
@@ -80,11 +96,7 @@ export const settlePickSchema = z.object({
 
 /** PATCH /api/picks/:id/stake: a pending pick's stake in dollars, at least the slip's $1 minimum (spec 001 §5). */
 export const pickStakeSchema = z.object({
-  stake: z.coerce
-    .number()
-    .finite()
-    .min(1, BET_SLIP_MESSAGES.minimumBet)
-    .max(PICK_MAX_CENTS / 100),
+  stake: dollars(PICK_MAX_CENTS, { dollars: MIN_BET_CENTS / 100, message: BET_SLIP_MESSAGES.minimumBet }),
 });
 
 /** One item of the browser's oss_my_picks_v1 list (spec 002 §3): amounts in dollars, odds as text. */

@@ -150,6 +150,16 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     const tooSmall = await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(session)).send({ stake: 0.5 });
     expect(tooSmall.status).toBe(400);
     expect(tooSmall.body.message).toBe('stake: Minimum bet is $1');
+    // a stake is an amount: true is not $1
+    const notAmount = await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(session)).send({ stake: true });
+    expect([notAmount.status, notAmount.body.stakeCents]).toEqual([400, undefined]);
+    // saved with the pick, a stake is none yet or a bet the slip allows (spec 001 §5)
+    const underDollar = await t
+      .http()
+      .post('/api/picks')
+      .set(bearer(session))
+      .send(pick({ stakeCents: 50 }));
+    expect([underDollar.status, underDollar.body.message]).toEqual([400, 'stakeCents: Minimum bet is $1']);
     const other = await signUp(t);
     expect(
       (await t.http().patch(`/api/picks/${created.id}/stake`).set(bearer(other.session)).send({ stake: 5 })).status,

@@ -1,3 +1,4 @@
+import { MIN_BET_CENTS } from '../engine/bets/bet-slip';
 import { isValidAmerican } from '../engine/odds/odds-format';
 
 /**
@@ -35,6 +36,15 @@ export function pickOddsText(raw: string | number): string | null {
 /** An amount in cents a pick may carry: a whole number of cents from 0 to `max` (PICK_MAX_CENTS, PICK_MAX_PAYOUT_CENTS). */
 export function isPickCents(cents: number, max: number): boolean {
   return Number.isSafeInteger(cents) && cents >= 0 && cents <= max;
+}
+
+/**
+ * Whether a stake saved with a new pick (POST /api/picks, MCP's track_pick) is one the slip allows: none yet (0: a My
+ * Picks entry may have none, spec 001 §3, set later on its card, where $1 is the least) or at least the slip's $1
+ * (spec 001 §5, MIN_BET_CENTS). An import keeps the stake its list or file recorded (isPickCents).
+ */
+export function meetsPickMinimum(cents: number): boolean {
+  return cents === 0 || cents >= MIN_BET_CENTS;
 }
 
 /**
