@@ -8,7 +8,7 @@ import { loadFixtureBoards } from '../support/fixture-boards';
 import { detectOnBoards } from '../support/pipeline';
 import { createGatewayApp, RecordingClient, type GatewayTestApp } from '../support/gateway-app';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
-import { findTeam, normaliseTeamName } from '@oddspulse/shared';
+import { AlertMessages, findTeam, normaliseTeamName } from '@oddspulse/shared';
 import { arbitrageUpdate } from '../support/realtime-messages';
 
 const prefix = `${process.env.REDIS_PREFIX}-mcp`;
@@ -124,6 +124,10 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
       expect([tool.name, tool.annotations?.readOnlyHint ?? false]).toEqual([tool.name, readOnly]);
       if (!readOnly) expect([tool.name, tool.annotations?.destructiveHint]).toEqual([tool.name, false]);
     }
+    // the plan of each alert kind, in the alerts API's own words (steam is Platinum's, as the scanners)
+    const createAlert = tools.find((tool) => tool.name === 'create_alert')!.description;
+    expect(createAlert).toContain(AlertMessages.platinumRequired);
+    expect(createAlert).toContain(AlertMessages.goldRequired);
     const { resources } = await client.listResources();
     expect(resources.map((r) => r.uri)).toEqual(['oddspulse://opportunities']);
   });

@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import {
   ALERT_KINDS,
+  AlertMessages,
   pickDollarsToCents,
   americanToDecimal,
   type ApiKeyScope,
@@ -681,7 +682,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
     {
       title: 'Create an alert',
       description:
-        'Adds an alert rule (as the alerts page does): arbitrage and middles need Platinum, +EV and steam Gold; a ' +
+        `Adds an alert rule (as the alerts page does). ${AlertMessages.platinumRequired} ${AlertMessages.goldRequired} A ` +
         "price target fires when a game's price reaches the one given. Delivered by push and/or e-mail; webhooks are " +
         'set up on the alerts page, where their signing secret is shown. Needs a key made with the picks:write scope.',
       inputSchema: {
