@@ -8,6 +8,8 @@ export { AccountsModule } from './accounts/accounts.module';
 export { configureServerApp, type ServerAppOptions } from './app';
 export { serverLogging } from './bootstrap/request-log';
 export { PlanService } from './accounts/plans/plan.service';
+/** A service a system spec makes fail, to see how a fault of the server's own is answered. */
+export { PicksService } from './picks/picks.service';
 export type { Session } from './accounts/auth/session.service';
 export { LANDING_STATS_CACHE_MS, STATS_CLOCK } from './stats/landing-stats.service';
 /** What a route documents as its answer: the test apps hold every JSON answer to it. */

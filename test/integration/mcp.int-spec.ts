@@ -8,6 +8,7 @@ import { loadFixtureBoards } from '../support/fixture-boards';
 import { detectOnBoards } from '../support/pipeline';
 import { createGatewayApp, RecordingClient, type GatewayTestApp } from '../support/gateway-app';
 import { deleteKeysWithPrefix } from '@oddspulse/core';
+import { PicksService } from '@oddspulse/server';
 import { AlertMessages, findTeam, normaliseTeamName } from '@oddspulse/shared';
 import { arbitrageUpdate } from '../support/realtime-messages';
 
@@ -599,6 +600,28 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
       expect(best.odds_format).toBe(format);
       for (const price of best.games.flatMap((g) => g.prices))
         expect([format, price.price]).toEqual([format, expect.stringMatching(formats[format])]);
+    }
+  });
+
+  it('answers a fault of its own in REST’s words, never the fault’s', async () => {
+    const client = await connect(accounts.platinum.key);
+    const picks = t.get(PicksService);
+    const fault = jest
+      .spyOn(picks, 'list')
+      .mockRejectedValueOnce(new Error('invalid input syntax for type numeric: "abc"'))
+      .mockRejectedValueOnce(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    try {
+      const failed = (await client.callTool({ name: 'my_picks', arguments: {} })) as CallToolResult;
+      expect(failed.isError).toBe(true);
+      expect(refusal(failed)).toEqual({
+        statusCode: 500,
+        code: 'SERVER_ERROR',
+        message: 'Server error. Our team has been notified.',
+      });
+      const away = refusal((await client.callTool({ name: 'my_picks', arguments: {} })) as CallToolResult);
+      expect([away.statusCode, away.code]).toEqual([503, 'SERVICE_UNAVAILABLE']);
+    } finally {
+      fault.mockRestore();
     }
   });
 

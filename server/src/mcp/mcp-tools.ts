@@ -1,4 +1,4 @@
-import { HttpException } from '@nestjs/common';
+import { HttpException, Logger } from '@nestjs/common';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import {
   ErrorCode,
@@ -32,6 +32,7 @@ import type { AuthUser } from '../accounts/auth/auth-user';
 import { assertPaidPlan, assertPlatinum } from '../accounts/access/guards';
 import { PreferencesService, type PreferencesResponse } from '../accounts/profile/preferences.service';
 import { ApiErrors } from '../errors/api-errors';
+import { toErrorBody } from '../errors/http-exception.filter';
 import { createAlertSchema } from '../alerts/alerts.dto';
 import { AlertsService } from '../alerts/alerts.service';
 import { cachedOddsQuerySchema, oddsHistoryQuerySchema } from '../odds/odds.dto';
@@ -162,16 +163,24 @@ function refused(error: HttpException): CallToolResult {
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(error.getResponse()) }] };
 }
 
+const logger = new Logger('McpTools');
+
 /**
- * A refusal as REST words it (the same entitlement, validation and availability errors) is a tool error; anything
- * else is a server fault the SDK answers as an internal error.
+ * A refusal as REST words it (the same entitlement, validation and availability errors) is a tool error; so is any
+ * other fault, in REST's words too (toErrorBody: a dependency down is REST's 503 body, anything else "Server error. Our
+ * team has been notified.", logged with its stack as the HTTP filter logs it), never the fault's own message (a
+ * PostgreSQL error's wording) for the assistant to relay.
  */
 async function answer(run: () => Promise<Record<string, unknown>>): Promise<CallToolResult> {
   try {
     return ok(await run());
   } catch (error) {
-    if (!(error instanceof HttpException)) throw error;
-    return refused(error);
+    if (error instanceof HttpException) return refused(error);
+    const body = toErrorBody(error);
+    if (body.code === 'SERVICE_UNAVAILABLE')
+      logger.warn({ msg: 'Tool refused for an outage', reason: (error as Error).message });
+    else logger.error({ msg: 'Tool failed', err: error });
+    return { isError: true, content: [{ type: 'text', text: JSON.stringify(body) }] };
   }
 }
 
