@@ -12,7 +12,14 @@ export function AlertDeliveries({ ruleId }: { ruleId: string }) {
   const userId = useSignedInUserId();
   const deliveries = useQuery({ ...alertDeliveriesQuery(userId, ruleId), enabled: userId !== '' });
   if (deliveries.isError)
-    return <p className="form-error">{apiErrorText(deliveries.error, 'Could not load the deliveries.')}</p>;
+    return (
+      <p className="form-error" role="alert">
+        {apiErrorText(deliveries.error, 'Could not load the deliveries.')}{' '}
+        <button type="button" className="button small" onClick={() => void deliveries.refetch()}>
+          Try again
+        </button>
+      </p>
+    );
   if (deliveries.isPending) return <Spinner label="Loading deliveries..." />;
   const rows = deliveries.data;
   return (

@@ -32,7 +32,10 @@ export function RecentPerformance() {
       </div>
       {error && (
         <p className="field-error small" role="alert">
-          Your statistics could not be loaded: {error}
+          Your statistics could not be loaded: {error}{' '}
+          <button type="button" className="button small" onClick={() => void query.refetch()}>
+            Try again
+          </button>
         </p>
       )}
       <p className="muted">
