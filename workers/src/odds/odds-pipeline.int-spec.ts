@@ -27,6 +27,7 @@ import {
   RedisService,
   RedisKeys,
   RealtimeKeys,
+  deleteKeysWithPrefix,
 } from '@oddspulse/core';
 import { DetectionService } from '../detection/detection.service';
 import { finalGame } from '../../../test/support/fixture-boards';
@@ -708,5 +709,48 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     const starts = new Map(payload.map((e) => [e.id, Date.parse(e.commence_time)]));
     expect(left.length / 2).toBe(payload.length);
     for (let i = 0; i < left.length; i += 2) expect(Number(left[i + 1])).toBe(starts.get(left[i]));
+  });
+
+  it("withdraws the opportunities of a failing feed's board once its prices pass the locked-market age", async () => {
+    // the recording again, each book's prices an hour newer: every game opens again
+    const at = recordedNow + 60 * 60_000;
+    payload = structuredClone(recorded);
+    for (const book of payload.flatMap((e) => e.bookmakers))
+      book.last_update = new Date(Date.parse(book.last_update!) + 60 * 60_000).toISOString();
+    now = at;
+    expect(await pipeline.pollOdds({ sport: NFL, tick: 24 })).toMatchObject({ outcome: 'updated' });
+    const keys = (['arbitrage', 'ev'] as const).map((kind) => redis.key(...RedisKeys.opportunities(kind, NFL)));
+    const held = await Promise.all(keys.map((key) => redis.client.hkeys(key)));
+    expect(held.map((fields) => fields.length > 0)).toEqual([true, true]);
+    const answering = stub.handler;
+    stub.handler = (req, res, url) =>
+      url.pathname === `/v4/sports/${NFL}/odds`
+        ? stub.json(res, 401, { message: 'API key is not valid', error_code: 'INVALID_KEY' })
+        : answering(req, res, url);
+    try {
+      listener.clear();
+      // the feed refuses the key (a failed poll), its prices still young: nothing goes
+      now = at + 5 * 60_000;
+      await expect(pipeline.pollOdds({ sport: NFL, tick: 25 })).rejects.toThrow('401');
+      for (const [i, key] of keys.entries()) expect(await redis.client.hkeys(key)).toEqual(held[i]);
+      // polls held back until the configuration changes, the prices now past 15 minutes: what they made goes
+      now = at + 20 * 60_000;
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 26 })).toMatchObject({ outcome: 'paused' });
+      for (const [i, kind] of (['arbitrage', 'ev'] as const).entries()) {
+        const messages = await eventually(
+          () => listener.on(kind, NFL),
+          (m) => m.length >= 1,
+        );
+        const updates = messages.flatMap((m) =>
+          m.type === 'opportunities' ? (m.data.updates as OpportunityUpdate[]) : [],
+        );
+        expect(updates.every((u) => u.action === 'gone')).toBe(true);
+        expect(new Set(updates.map((u) => `odds:${u.event_id}`))).toEqual(new Set(held[i]));
+        expect(await redis.client.hlen(keys[i])).toBe(0);
+      }
+    } finally {
+      stub.handler = answering;
+      await deleteKeysWithPrefix(redis.client, redis.key('feeds', 'backoff'));
+    }
   });
 });

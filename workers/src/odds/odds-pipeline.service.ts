@@ -471,6 +471,9 @@ export class OddsPipelineService {
     const staleSince = previous?.stale_since ?? new Date(now).toISOString();
     if (previous && !previous.stale_since && error.kind !== 'paused')
       await this.announceStale(kind, previous, basis, staleSince, error.message, now);
+    // The clock's reviews go on over the board kept (no event changed): a price passing the locked-market age or a game
+    // starting withdraws its opportunities though no poll succeeds (spec 001 §5), or the live lists would keep them.
+    if (previous) await this.detection.detect(kind, previous, [], now, previous.fetched_at);
     if (error.skipped) {
       await this.state.saveFeedStatus(
         this.status(kind, sport, now, {
