@@ -52,9 +52,9 @@ function edgePct(kind: CountedOpportunityKind, opportunity: unknown): number | n
 
 /**
  * What makes a found opportunity one opportunity (DECISIONS 29): its event, market, and its legs' books and lines.
- * The pipeline id already names the event, market and line (and, for an EV row, the book); an arbitrage's or
- * middle's books are added, so the same books at the same lines count once a day whatever their price updates,
- * while another pair of books on that line is another opportunity a user could have taken.
+ * The pipeline id names them as the feed keys the books; the legs are named again by canonical key, so the same books
+ * at the same lines count once a day whatever their price updates, while another pair of books on that line is
+ * another opportunity a user could have taken.
  */
 export function distinctKey(id: string, opportunity: unknown): string {
   const legs = (opportunity as { legs?: Array<{ book: string; outcome: string; point?: number }> }).legs;

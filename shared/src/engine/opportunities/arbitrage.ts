@@ -4,7 +4,7 @@ import { DEFAULT_BANKROLL } from '../../domain/books/sportsbooks';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { isDrawOutcome } from '../lines/line-rules';
 import { apportionCents, payoutCents, roundHalfUpCents } from '../odds/money';
-import { arbitrageOpportunityOf, toLeg, type SizedFinderOptions } from './opportunity-legs';
+import { arbitrageOpportunityOf, opportunityId, toLeg, type SizedFinderOptions } from './opportunity-legs';
 
 /**
  * Arbitrage (spec 001 §5 arbitrage detection, DECISIONS 11): the best price per outcome across books on
@@ -161,7 +161,10 @@ export function arbitrageOpportunity(
   const stakes = arbitrageStakes(decimals, totalCents);
   if (totalCents > 0 && stakes.guaranteedProfitCents <= 0) return null;
   return arbitrageOpportunityOf(event, group, legs, live, now, settings.suspectProfitPct, {
-    id: `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line)}:${legs.length}`,
+    id: opportunityId(
+      `arb:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(line)}:${legs.length}`,
+      legs,
+    ),
     kind: legs.length === 3 ? 'three_way' : 'two_way',
     profitPct,
     stakedProfitPct: profitPctOfStakes(stakes.guaranteedProfitCents, stakes.totalCents),

@@ -165,7 +165,7 @@ describe('back/lay arbitrage', () => {
     // Home does not win: the $53.34 liability comes back with the $49.31 the lay stake nets
     expect(lay).toMatchObject({ stake: 50.32, liability: 53.34, payout: 102.65 });
     // the back/lay of Away (1.70 laid at 1.98) loses: only Home is listed
-    expect(o.id).toBe('arb:evt1:h2h::lay:Home:matchbook');
+    expect(o.id).toBe('arb:evt1:h2h::lay:Home:matchbook:draftkings,matchbook');
   });
 
   it('is not one once the commission eats the margin, and follows a user’s own rate', () => {

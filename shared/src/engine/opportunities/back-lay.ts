@@ -11,7 +11,7 @@ import {
   moneylineCounts,
 } from '../lines/line-rules';
 import type { MarketGroup, Quote } from '../lines/market-lines';
-import { arbitrageOpportunityOf, toLeg } from './opportunity-legs';
+import { arbitrageOpportunityOf, opportunityId, toLeg } from './opportunity-legs';
 
 /**
  * Back/lay arbitrage: one outcome backed at a book and laid at an exchange (its `h2h_lay` market). The lay wins
@@ -154,7 +154,10 @@ export function backLayOpportunity(
   const sized = sizeBackLayWithin(settings.totalCents, back, lay);
   if (settings.totalCents > 0 && sized.guaranteedCents <= 0) return null;
   return arbitrageOpportunityOf(event, group, [back, lay], live, now, settings.suspectProfitPct, {
-    id: `arb:${event.id}:${group.family}:${group.description ?? ''}:lay:${lay.outcome}:${lay.book}`,
+    id: opportunityId(`arb:${event.id}:${group.family}:${group.description ?? ''}:lay:${lay.outcome}:${lay.book}`, [
+      back,
+      lay,
+    ]),
     kind: 'back_lay',
     profitPct,
     stakedProfitPct: profitPctOfStakes(sized.guaranteedCents, sized.totalCents),

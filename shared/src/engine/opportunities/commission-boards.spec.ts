@@ -13,6 +13,7 @@ import {
   effectiveDecimal,
 } from '../odds/commission';
 import { arbitrageForUser, opportunityAtRates, SCANNER_MAX_STAKE } from './opportunities-for-user';
+import { lineOfId } from './opportunity-legs';
 import { PreparedBoard } from '../prepared/prepared-board';
 import { newestUpdate, scanBoard } from './scan';
 import { findArbitrage, findEvBets, findMiddles } from './finders';
@@ -63,7 +64,8 @@ describe('arbitrage on the recorded boards, net of the default commissions', () 
     expect(phantom?.profitPct).toBeCloseTo(0.72, 2);
     expect(phantom?.legs.every((leg) => leg.commission === 0)).toBe(true);
     expect(net.some((o) => o.kind !== 'back_lay' && o.legs.some((leg) => leg.book === 'betfair_ex_eu'))).toBe(false);
-    const same = net.find((o) => o.id === phantom!.id)!;
+    // the same line, at other books: another opportunity (DECISIONS 29)
+    const same = net.find((o) => lineOfId(o.id) === lineOfId(phantom!.id))!;
     expect(same.legs.map((leg) => `${leg.book}@${leg.decimal}/${leg.commission}`)).toEqual([
       'unibet_eu@2.95/0',
       'matchbook@2.48/0.02',

@@ -3,7 +3,7 @@ import type { MiddleOpportunity } from '../../domain/opportunities';
 import { DEFAULT_BANKROLL } from '../../domain/books/sportsbooks';
 import { lineKey, type MarketGroup, type Quote } from '../lines/market-lines';
 import { apportionCents, payoutCents } from '../odds/money';
-import { foundOpportunity, toLeg, type SizedFinderOptions } from './opportunity-legs';
+import { foundOpportunity, opportunityId, toLeg, type SizedFinderOptions } from './opportunity-legs';
 
 /**
  * Middles (spec 001 §5 middle detection): two bets on the same total or spread at different books whose lines
@@ -168,7 +168,10 @@ export function buildMiddle(
   const legs = [lowLeg, highLeg];
   return foundOpportunity<MiddleOpportunity>(
     {
-      id: `mid:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(lowLeg.line)}:${lineKey(highLeg.line)}`,
+      id: opportunityId(
+        `mid:${event.id}:${group.family}:${group.description ?? ''}:${lineKey(lowLeg.line)}:${lineKey(highLeg.line)}`,
+        legs,
+      ),
       type: 'middle',
       gap,
       middleRange: { low, high },

@@ -14,7 +14,7 @@ import { evPercent } from '../odds/fair-probability';
 import { isEventLive, isStaleUpdate } from '../lines/locked-market';
 import { middleOutcomes, middleTotalStakeCents } from './middles';
 import { payoutCents } from '../odds/money';
-import { opportunityAgeSeconds, timingFlags } from './opportunity-legs';
+import { lineOfId, opportunityAgeSeconds, timingFlags } from './opportunity-legs';
 
 /**
  * Detection finds each opportunity once, at the loosest thresholds a user can choose and sized at the defaults
@@ -198,10 +198,10 @@ export function withArbitrageBelowRates(
   atLowest: readonly ArbitrageOpportunity[],
   rates: CommissionRates,
 ): ArbitrageOpportunity[] {
-  const found = new Set(atRates.map((o) => o.id));
+  const found = new Set(atRates.map((o) => lineOfId(o.id)));
   const below: ArbitrageOpportunity[] = [];
   for (const o of atLowest) {
-    if (found.has(o.id)) continue;
+    if (found.has(lineOfId(o.id))) continue;
     const legs = o.legs.map((leg) => ({ ...leg, commission: commissionOf(leg.book, rates) }));
     const priced: ArbitrageOpportunity = { ...withLegs(o, legs), belowDefaultCommission: true };
     below.push(sizedArbitrage(priced, Math.round(o.totalStake * 100)).sized);

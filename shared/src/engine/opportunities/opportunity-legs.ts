@@ -70,6 +70,20 @@ export function opportunityEvent(event: EventHeader): OpportunityEvent {
 export type OwnFields<T extends OpportunityEvent> = Omit<T, keyof OpportunityEvent>;
 
 /**
+ * An opportunity's id: its line's (event, market, line) with the books of `legs`. The same line at other books is
+ * another bet, so another opportunity with a clock of its own (DECISIONS 29: event, market, the legs' books and lines),
+ * alerting once per rule again.
+ */
+export function opportunityId(lineId: string, legs: readonly Pick<Quote, 'book'>[]): string {
+  return `${lineId}:${legs.map((q) => q.book).join(',')}`;
+}
+
+/** The line of an opportunity id made by opportunityId (a book key has no colon). */
+export function lineOfId(id: string): string {
+  return id.slice(0, id.lastIndexOf(':'));
+}
+
+/**
  * `opportunity` with the fields of its event (opportunityEvent) set on it, after its own: a literal of its own fields
  * followed by seven assignments is what Node 20's V8 builds fastest (a spread followed by more keys takes microseconds
  * per object; the event's fields first, then the others assigned, four times as long as this).

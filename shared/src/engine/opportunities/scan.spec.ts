@@ -45,6 +45,44 @@ describe('scan', () => {
     expect(after.ageSeconds).toBe(before.ageSeconds + 5);
   });
 
+  // DECISIONS 29: the same line at other books is another bet, with a 30-minute clock of its own (spec 001 §9)
+  it("ids name the legs' books: the same line at other books is another opportunity", () => {
+    const h2h = (home: string, away: string) =>
+      event([
+        book(home, {
+          h2h: [
+            ['Home', 110],
+            ['Away', -130],
+          ],
+        }),
+        book(away, {
+          h2h: [
+            ['Home', -125],
+            ['Away', 105],
+          ],
+        }),
+      ]);
+    const totals = (over: string, under: string) =>
+      event([
+        book(over, {
+          totals: [
+            ['Over', -110, 44.5],
+            ['Under', -110, 44.5],
+          ],
+        }),
+        book(under, {
+          totals: [
+            ['Over', -110, 48.5],
+            ['Under', -110, 48.5],
+          ],
+        }),
+      ]);
+    const arbitrage = (home: string, away: string) => scanEvent(h2h(home, away), {}, NOW).arbitrage[0].id;
+    const middle = (over: string, under: string) => scanEvent(totals(over, under), {}, NOW).middles[0].id;
+    expect(arbitrage('betmgm', 'williamhill_us')).not.toBe(arbitrage('draftkings', 'fanduel'));
+    expect(middle('betmgm', 'williamhill_us')).not.toBe(middle('draftkings', 'fanduel'));
+  });
+
   it('newestUpdate is the newest last_update on the board, null without one', () => {
     const e = event([
       book(
