@@ -21,12 +21,14 @@ const absolute = (entries: Array<[number, number]>): Array<[number, number]> => 
 };
 
 /**
- * The game's line history as the page asks for it: every book's (the plan's), not only the game's `bookmakers`, the
- * books on the odds board when the scoreboard last found the game there.
+ * The game's line history as the page asks for it: with the game's books (spec 002 §7, taken from the game), which are
+ * those on the odds board when the scoreboard last found the game there; a book that stopped pricing the game before
+ * it left the board is not among them.
  */
 async function lineHistory(request: APIRequestContext, user: TestUser, game: ScoreGame): Promise<SeriesBook[]> {
+  const books = game.bookmakers?.length ? `&bookmakers=${game.bookmakers.join(',')}` : '';
   const answer = await request.get(
-    `/api/odds-history?sport=${game.sport_key}&eventId=${game.event_id}&markets=h2h,spreads,totals&view=series`,
+    `/api/odds-history?sport=${game.sport_key}&eventId=${game.event_id}&markets=h2h,spreads,totals&view=series${books}`,
     { headers: bearer(user) },
   );
   expect(answer.ok()).toBe(true);

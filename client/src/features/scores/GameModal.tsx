@@ -79,6 +79,7 @@ export function GameModal({ game, onClose }: { game: ScoreboardEvent | null; onC
           <LineMovement
             sport={game.sport_key}
             eventId={game.event_id!}
+            bookmakers={game.bookmakers}
             startsAt={Date.parse(game.commence_time) / 1000}
             started={gameStatus(game) !== 'scheduled'}
             finished={game.completed}

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { LINE_MOVEMENT_MARKETS, type LineHistoryBook, type LineMovementMarket } from '@oddspulse/shared';
@@ -48,18 +48,20 @@ const PERIODS: Record<ChartPeriod, string> = { pregame: 'Before the start', whol
 export function LineMovement({
   sport,
   eventId,
+  bookmakers,
   startsAt,
   started,
   finished,
 }: {
   sport: string;
   eventId: string;
+  bookmakers?: readonly string[];
   /** The game's start, epoch seconds. */
   startsAt: number;
   started: boolean;
   finished: boolean;
 }) {
-  const { signedIn, history, answeredAt, error } = useLineHistory(sport, eventId);
+  const { signedIn, history, answeredAt, error } = useLineHistory(sport, eventId, bookmakers);
   const [chosenMarket, setMarket] = useState<LineMovementMarket | null>(null);
   const [book, setBook] = useState('all');
   const [side, setSide] = useState('');
@@ -217,10 +219,17 @@ function useSideCharts(
  * The game's line history, asked for only for a signed-in user: the books' answer (null until the first) and when it
  * came (epoch seconds), or what went wrong.
  */
-function useLineHistory(sport: string, eventId: string) {
+function useLineHistory(sport: string, eventId: string, bookmakers: readonly string[] | undefined) {
   const userId = useSignedInUserId();
   const signedIn = userId !== '';
-  const query = useQuery({ ...lineHistoryQuery(userId, { sport, eventId }), enabled: signedIn });
+  // The game's books as text: live score updates bring a new array with the same books, which must not refetch.
+  const gameBooks = bookmakers?.join(',') ?? '';
+  // The history of the books before a change stays on screen until the new books' answer comes.
+  const query = useQuery({
+    ...lineHistoryQuery(userId, { sport, eventId, bookmakers: gameBooks.split(',').filter(Boolean) }),
+    enabled: signedIn,
+    placeholderData: keepPreviousData,
+  });
   const history = query.data ?? null;
   const error = query.isError ? query.error.message || DEFAULT_ERROR : '';
   return { signedIn, history, answeredAt: Math.floor(query.dataUpdatedAt / 1000), error };

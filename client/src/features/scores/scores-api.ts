@@ -112,7 +112,7 @@ export function postReaction(
 
 /** GET /api/odds-history (spec 002 §7) for a game's line movement, in the chart's compact `series` view. */
 export function fetchLineHistory(
-  game: { sport: string; eventId: string },
+  game: { sport: string; eventId: string; bookmakers?: readonly string[] },
   signal?: AbortSignal,
 ): Promise<LineHistoryBook[]> {
   return api.get<LineHistoryBook[]>('/api/odds-history', {
@@ -123,13 +123,16 @@ export function fetchLineHistory(
 
 /**
  * A game's line history with absolute times, for its line movement tab. Keyed by the user as well (only a signed-in
- * user reads it, and the plan decides its books).
+ * user reads it), and by the game's books, which decide what the server answers.
  */
-export function lineHistoryQuery(userId: string, { sport, eventId }: { sport: string; eventId: string }) {
+export function lineHistoryQuery(
+  userId: string,
+  { sport, eventId, bookmakers }: { sport: string; eventId: string; bookmakers: string[] },
+) {
   return queryOptions({
-    queryKey: ['line-history', userId, sport, eventId] as const,
+    queryKey: ['line-history', userId, sport, eventId, bookmakers] as const,
     queryFn: async ({ signal }) => {
-      const answer = await fetchLineHistory({ sport, eventId }, signal);
+      const answer = await fetchLineHistory({ sport, eventId, bookmakers }, signal);
       return Array.isArray(answer) ? decodeLineHistory(answer) : [];
     },
   });

@@ -145,17 +145,24 @@ describe("the user's picks on a game", () => {
   });
 });
 
-// spec 002 §7 GET /api/odds-history: sport, eventId, markets (comma-joined h2h, spreads, totals). The game's bookmakers
-// are the books on the board now: sent as the filter, a book that priced the game and then took it down (Pinnacle two
-// days before the start) vanished from its line movement, so the modal asks for every book the plan sees.
+// spec 002 §7 GET /api/odds-history: sport, eventId, markets (comma-joined h2h, spreads, totals), bookmakers (taken from the game)
 describe('the line-movement request', () => {
-  it('asks for the three line-movement markets of every book, whatever books the game is priced by now', () => {
-    const game = { sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: ['draftkings'] };
-    expect(oddsHistoryQuery(game)).toEqual({
+  it('sends the books the game carries, comma-joined, with the three line-movement markets', () => {
+    expect(
+      oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: ['draftkings', 'fanduel'] }),
+    ).toEqual({
       sport: 'americanfootball_nfl',
       eventId: 'evt1',
       markets: 'h2h,spreads,totals',
+      bookmakers: 'draftkings,fanduel',
     });
+  });
+
+  it('leaves bookmakers out when the game has none, so every recorded book is shown', () => {
+    expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1' })).not.toHaveProperty('bookmakers');
+    expect(oddsHistoryQuery({ sport: 'americanfootball_nfl', eventId: 'evt1', bookmakers: [] })).not.toHaveProperty(
+      'bookmakers',
+    );
   });
 });
 

@@ -156,10 +156,19 @@ export function readLocalReactions(raw: string | null): Record<string, LocalReac
 // ---- line movement ----
 
 /**
- * The GET /api/odds-history query of a game (spec 002 §7): sport, event id and the line-movement markets, of every book
- * that recorded a price (the plan's books, server-side). Not the game's `bookmakers`: those are the books on the board
- * now, and a book that priced the game and then took it down is part of its line movement.
+ * The GET /api/odds-history query of a game (spec 002 §7): sport, event id, the line-movement markets and the
+ * books taken from the game (left out when the game carries none: then every recorded book).
  */
-export function oddsHistoryQuery(game: { sport: string; eventId: string }): Record<string, string> {
-  return { sport: game.sport, eventId: game.eventId, markets: LINE_MOVEMENT_MARKETS.join(',') };
+export function oddsHistoryQuery(game: {
+  sport: string;
+  eventId: string;
+  bookmakers?: readonly string[];
+}): Record<string, string> {
+  const query: Record<string, string> = {
+    sport: game.sport,
+    eventId: game.eventId,
+    markets: LINE_MOVEMENT_MARKETS.join(','),
+  };
+  if (game.bookmakers?.length) query.bookmakers = game.bookmakers.join(',');
+  return query;
 }
