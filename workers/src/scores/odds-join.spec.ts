@@ -56,9 +56,11 @@ describe('joinToOdds', () => {
     expect(joined).toMatchObject({ event_id: 'odds-1', bookmakers: ['betmgm'] });
   });
 
-  it('follows the board when books come and go', () => {
+  // spec 002 §7: the modal asks the history for the game's books; one that took the game down keeps its line movement
+  it('keeps the books that priced the game when they leave the board, and adds those that come', () => {
     const before = joinToOdds([game('espn-1')], [boardEvent('odds-1', ['draftkings', 'fanduel'])], null);
     expect(joinToOdds([game('espn-1')], [boardEvent('odds-1', ['fanduel', 'caesars'])], before)[0].bookmakers).toEqual([
+      'draftkings',
       'fanduel',
       'caesars',
     ]);

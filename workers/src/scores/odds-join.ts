@@ -8,7 +8,9 @@ import { matchGamesOneToOne, type BoardEvent, type ScoreboardEvent } from '@odds
  * scoreboard had, so its line movement stays reachable. Games are matched by names only while they have no event,
  * and one to one, among the events no other game holds: a doubleheader's final game is never given its second game's
  * event, which would settle that game's picks on the first one's score and close its market on the board
- * (DECISIONS 24).
+ * (DECISIONS 24). A game's books are every book that priced it while it was joined: one that took the game down (a
+ * sharp book pulling its line, or every book at the start) keeps its line movement and its close in the modal, which
+ * asks the history for the game's books (spec 002 §7).
  */
 export function joinToOdds(
   games: readonly ScoreboardEvent[],
@@ -28,7 +30,7 @@ export function joinToOdds(
   return games.map((game, i) => {
     const id = held[i];
     const event = id ? byId.get(id) : named.get(i);
-    if (event) return { ...game, event_id: event.id, bookmakers: event.bookmakers.map((b) => b.key) };
+    if (event) return { ...game, event_id: event.id, bookmakers: booksOf(event, before.get(game.id)) };
     const kept = before.get(game.id);
     if (!kept || (game.event_id && kept.event_id !== game.event_id)) return game;
     return {
@@ -37,4 +39,11 @@ export function joinToOdds(
       ...(kept.bookmakers ? { bookmakers: kept.bookmakers } : {}),
     };
   });
+}
+
+/** The books pricing `event` now, after those the game was joined to before (which stay, in their order). */
+function booksOf(event: BoardEvent, before: ScoreboardEvent | undefined): string[] {
+  const books = new Set(before?.event_id === event.id ? before.bookmakers : []);
+  for (const book of event.bookmakers) books.add(book.key);
+  return [...books];
 }
