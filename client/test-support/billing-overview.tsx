@@ -1,11 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createStore, Provider } from 'jotai';
 import { act, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import type { BrowserSession } from '../src/api/session';
-import { authAtom } from '../src/state/auth';
 import type { Plan } from '@oddspulse/shared';
+import { renderSignedIn } from './signed-in';
 
 /** A live Gold subscription as GET /api/billing/subscription answers it. */
 export const goldSubscription = {
@@ -38,19 +34,8 @@ export function billingOverviewPage(get: jest.Mock) {
     unmount();
     const shown = createRoot(document.body.appendChild(document.createElement('div')));
     root = shown;
-    const store = createStore();
-    store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
-    await act(async () =>
-      shown.render(
-        <Provider store={store}>
-          <QueryClientProvider client={new QueryClient()}>
-            <MemoryRouter>{page}</MemoryRouter>
-          </QueryClientProvider>
-        </Provider>,
-      ),
-    );
     // the overview answered
-    await act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
+    await renderSignedIn(shown, page);
     expect(get).toHaveBeenCalledWith('/api/billing/subscription');
   };
   return { render, unmount };

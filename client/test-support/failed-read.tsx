@@ -1,28 +1,5 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createStore, Provider } from 'jotai';
-import { act, type ReactNode } from 'react';
-import type { Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import type { BrowserSession } from '../src/api/session';
-import { authAtom } from '../src/state/auth';
-
-const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-
-/** Renders `ui` for a signed-in user with a fresh query client, and lets its first reads settle. */
-export async function renderSignedIn(root: Root, ui: ReactNode): Promise<void> {
-  const store = createStore();
-  store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
-  await act(async () =>
-    root.render(
-      <Provider store={store}>
-        <QueryClientProvider client={new QueryClient()}>
-          <MemoryRouter>{ui}</MemoryRouter>
-        </QueryClientProvider>
-      </Provider>,
-    ),
-  );
-  await settle();
-}
+import { act } from 'react';
+import { settle } from './signed-in';
 
 /** A failed read is an alert saying `said`, whose "Try again" reads again (`read`'s second call) and clears it. */
 export async function expectTryAgain(read: jest.Mock, said: string): Promise<void> {

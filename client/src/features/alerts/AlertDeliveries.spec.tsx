@@ -3,7 +3,8 @@
  */
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { expectTryAgain, renderSignedIn } from '../../../test-support/failed-read';
+import { expectTryAgain } from '../../../test-support/failed-read';
+import { renderSignedIn } from '../../../test-support/signed-in';
 import { AlertDeliveries } from './AlertDeliveries';
 
 const read = jest.fn();

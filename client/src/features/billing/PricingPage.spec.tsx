@@ -12,6 +12,7 @@ import { authAtom } from '../../state/auth';
 import { FALLBACK_PLAN, type PlanInfo } from '../../state/session-api';
 import { startCheckout } from './billing-api';
 import { AUTOSTART_DELAY_MS, PricingPage } from './PricingPage';
+import { goldSubscription } from '../../../test-support/billing-overview';
 
 // the typed client's calls: the switch's preview is answered below; the site's settings never are (the cards show the
 // default quota)
@@ -27,18 +28,6 @@ let planInfo: PlanInfo = FALLBACK_PLAN;
 jest.mock('../../state/session-state', () => ({ usePlan: () => ({ status: 'ready', info: planInfo }) }));
 
 const gold: PlanInfo = { ...FALLBACK_PLAN, plan: 'gold', remaining: 0, limit: 0 };
-const goldSubscription = {
-  id: 'sub_1',
-  plan: 'gold',
-  status: 'active',
-  active: true,
-  amount_cents: 1000,
-  currency: 'usd',
-  interval: 'month',
-  current_period_end: '2030-03-01T00:00:00.000Z',
-  cancel_at_period_end: false,
-  payment_failed: false,
-};
 /** The billing overview's subscription, as GET /api/billing/subscription answers it. */
 let subscription: typeof goldSubscription | null = null;
 

@@ -4,7 +4,8 @@
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { pickStatsFromTotals } from '@oddspulse/shared';
-import { expectTryAgain, renderSignedIn } from '../../../test-support/failed-read';
+import { expectTryAgain } from '../../../test-support/failed-read';
+import { renderSignedIn } from '../../../test-support/signed-in';
 import { RecentPerformance } from './RecentPerformance';
 
 const read = jest.fn();
