@@ -473,7 +473,10 @@ export class OddsPipelineService {
       await this.announceStale(kind, previous, basis, staleSince, error.message, now);
     // The clock's reviews go on over the board kept (no event changed): a price passing the locked-market age or a game
     // starting withdraws its opportunities though no poll succeeds (spec 001 §5), or the live lists would keep them.
-    if (previous) await this.detection.detect(kind, previous, [], now, previous.fetched_at);
+    // After the feed's status is saved: what operations see of the feed does not wait on them.
+    const review = async () => {
+      if (previous) await this.detection.detect(kind, previous, [], now, previous.fetched_at);
+    };
     if (error.skipped) {
       await this.state.saveFeedStatus(
         this.status(kind, sport, now, {
@@ -484,11 +487,13 @@ export class OddsPipelineService {
           ...held,
         }),
       );
+      await review();
       return { sport, kind, outcome: 'paused' };
     }
     await this.state.saveFeedStatus(
       this.status(kind, sport, now, { ...base, state: 'stale', stale_since: staleSince, error: error.message }),
     );
+    await review();
     // The feed's, not ours: a warning with its reason when the feed starts failing or fails for another reason.
     if (failureIsNews(last, error.message)) {
       this.logger.warn(
