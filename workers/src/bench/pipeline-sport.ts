@@ -158,7 +158,7 @@ export class BenchSportPipeline {
     let readMs = 0;
     const prepare = async () => {
       const from = performance.now();
-      const kept = await this.prepared.sync('odds', board, changedEventIds, previous?.fetched_at ?? null);
+      const { board: kept } = await this.prepared.sync('odds', board, changedEventIds, previous?.fetched_at ?? null);
       readMs = performance.now() - from;
       return kept;
     };

@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     if (timed) lap('diff');
     const writes = state.boardWrites('odds', next, previous);
     if (timed) lap('store');
-    const board = await prepared.sync('odds', next, changedEventIds, previous.fetched_at);
+    const { board } = await prepared.sync('odds', next, changedEventIds, previous.fetched_at);
     if (timed) lap('prepare');
     let found = 0;
     for (const id of changedEventIds) found += board.scanEvent(id, {}, now).ev.length;

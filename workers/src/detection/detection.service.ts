@@ -101,11 +101,12 @@ export class DetectionService {
     };
     // steam reviews its alerts on every board, changed or not: a game's start ends them without a price moving
     if (board === 'odds') await this.steam.detect(next, eventIds, now);
-    const prepared = await this.prepared.sync(board, next, eventIds, basis);
-    // the games the board changed, and those whose opportunities the clock alone changed since they were scanned though
-    // no price moved: a price grown past the locked-market age, a game started (spec 001 §5)
+    const { board: prepared, refreshed } = await this.prepared.sync(board, next, eventIds, basis);
+    // the games the board changed; those a book re-confirmed (only a last_update moved: a stale leg reopens, a tie of
+    // books changes hands); and those whose opportunities the clock alone changed since they were scanned though no
+    // price moved: a price grown past the locked-market age, a game started (spec 001 §5)
     const due = await this.state.dueOpportunityReviews(board, sport, now);
-    const scanned = due.length ? [...new Set([...eventIds, ...due])] : eventIds;
+    const scanned = due.length || refreshed.length ? [...new Set([...eventIds, ...refreshed, ...due])] : eventIds;
     if (!scanned.length) return summary;
     if (board === 'odds' && eventIds.length) await this.alertBatches.enqueuePriceTargets(sport, now, eventIds);
     const fields = scanned.map((id) => `${board}:${id}`);

@@ -19,8 +19,8 @@ function moved(board: SportBoard, ids: string[], at: number): SportBoard {
   return poll(events, at);
 }
 
-const sameAsFresh = (kept: { scan: (o: object, now: number) => unknown }, board: SportBoard, now: number) =>
-  expect(JSON.stringify(kept.scan({}, now))).toBe(JSON.stringify(scanBoard(board.events, {}, now)));
+const sameAsFresh = (kept: { board: PreparedBoard }, board: SportBoard, now: number) =>
+  expect(JSON.stringify(kept.board.scan({}, now))).toBe(JSON.stringify(scanBoard(board.events, {}, now)));
 
 // Detection scans a board kept prepared, which must stay exactly the polled board
 describe('PreparedBoards', () => {
@@ -46,6 +46,23 @@ describe('PreparedBoards', () => {
     expect(read.mock.calls.map(([event]) => event.id)).toEqual(['synthetic-3', 'synthetic-8']);
     read.mockRestore();
     sameAsFresh(kept, second, NOW + 30_000);
+  });
+
+  // A book re-confirming its price moves only its last_update, which the diff does not list: detection scans it all the
+  // same (a leg past the locked-market age reopens, a tie of books changes hands, spec 001 §5)
+  it('names the events it read again that the diff did not list, also when asked again for the same board', async () => {
+    const boards = new PreparedBoards();
+    expect((await boards.sync('odds', first, [], null)).refreshed).toEqual([]);
+    const second = poll(structuredClone(first.events), NOW + 60_000);
+    const reconfirmed = second.events.find((e) => e.id === 'synthetic-6')!;
+    reconfirmed.bookmakers[0].last_update = new Date(NOW + 60_000).toISOString();
+    for (const market of reconfirmed.bookmakers[0].markets) market.last_update = new Date(NOW + 60_000).toISOString();
+    expect(diffBoards(first, second).changedEventIds).toEqual([]);
+    const kept = await boards.sync('odds', second, [], first.fetched_at);
+    expect(kept.refreshed).toEqual(['synthetic-6']);
+    // DetectionService reads the board ahead (prepare) and again when it detects
+    expect((await boards.sync('odds', second, [], first.fetched_at)).refreshed).toEqual(['synthetic-6']);
+    sameAsFresh(kept, second, NOW + 60_000);
   });
 
   // Either way the board this process read last is not the basis the next poll's diff names

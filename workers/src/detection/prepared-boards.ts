@@ -9,10 +9,20 @@ type BoardKind = 'odds' | 'props';
  */
 const SLICE_MS = 2;
 
-interface Kept {
+/** A kept board brought up to a poll's board. */
+export interface SyncedBoard {
+  board: PreparedBoard;
+  /**
+   * The events read again though the poll's diff did not list them: a book's refreshed last_update or a header change
+   * (a game marked finished, a new start time), which change their opportunities with no price moving (a stale leg, a
+   * tie between books). None when the board was read whole.
+   */
+  refreshed: string[];
+}
+
+interface Kept extends SyncedBoard {
   /** The board it mirrors, the very object: its fetched_at is the basis a later poll's diff names. */
   source: SportBoard;
-  board: PreparedBoard;
 }
 
 /**
@@ -28,19 +38,21 @@ export class PreparedBoards {
   constructor(private readonly sliceMs = SLICE_MS) {}
 
   /**
-   * The kept board brought up to `next` (at once when it already mirrors that very board). `changedIds`: the events
-   * the poll's diff lists; `basis`: the fetched_at of the board the diff was made against (null for the first board of
-   * the sport). The events are read in slices of `sliceMs`, the loop turning between them.
+   * The kept board brought up to `next` (at once when it already mirrors that very board), and the events it read
+   * again that the diff did not list. `changedIds`: the events the poll's diff lists; `basis`: the fetched_at of the
+   * board the diff was made against (null for the first board of the sport). The events are read in slices of
+   * `sliceMs`, the loop turning between them.
    */
   async sync(
     kind: BoardKind,
     next: SportBoard,
     changedIds: readonly string[],
     basis: string | null,
-  ): Promise<PreparedBoard> {
+  ): Promise<SyncedBoard> {
     const key = `${kind}:${next.sport_key}`;
     const held = this.boards.get(key);
-    if (held?.source === next) return held.board;
+    // prepared ahead of detection (DetectionService.prepare): the same answer
+    if (held?.source === next) return held;
     // Until it mirrors `next`, no board is kept: one whose reading failed part way is read whole by the next poll.
     this.boards.delete(key);
     const mirrored = held && basis !== null && held.source.fetched_at === basis ? held.source.events : null;
@@ -53,7 +65,10 @@ export class PreparedBoards {
       while (i < stale.length && performance.now() < until);
       if (i < stale.length) await nextTurn();
     }
-    this.boards.set(key, { source: next, board });
-    return board;
+    const changed = new Set(changedIds);
+    const refreshed = mirrored ? stale.flatMap((event) => (changed.has(event.id) ? [] : [event.id])) : [];
+    const kept = { source: next, board, refreshed };
+    this.boards.set(key, kept);
+    return kept;
   }
 }
