@@ -5,18 +5,30 @@ import type { Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
 import type { BrowserSession } from '../src/api/session';
 import { authAtom } from '../src/state/auth';
+import { preferencesQuery } from '../src/state/session-api';
 
 /** Lets the reads a render started settle. */
 export const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
 
-/** Renders `ui` into `root` for a signed-in user with a fresh query client, and lets its first reads settle. */
-export async function renderSignedIn(root: Root, ui: ReactNode): Promise<void> {
+/**
+ * Renders `ui` into `root` for a signed-in user (user-1) with a fresh query client, and lets its first reads settle.
+ * `savedBooks`: their preferences already read, with these books saved (My Sportsbooks, DECISIONS 36).
+ */
+export async function renderSignedIn(root: Root, ui: ReactNode, { savedBooks }: { savedBooks?: string[] } = {}) {
   const store = createStore();
   store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
+  const client = new QueryClient();
+  if (savedBooks)
+    client.setQueryData(preferencesQuery('user-1').queryKey, {
+      sportsbooks: savedBooks,
+      bankroll: 1000,
+      commissions: {},
+      effective_commissions: {},
+    } as never);
   await act(async () =>
     root.render(
       <Provider store={store}>
-        <QueryClientProvider client={new QueryClient()}>
+        <QueryClientProvider client={client}>
           <MemoryRouter>{ui}</MemoryRouter>
         </QueryClientProvider>
       </Provider>,

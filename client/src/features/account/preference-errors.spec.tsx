@@ -1,14 +1,10 @@
 /**
  * @jest-environment jsdom
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createStore, Provider } from 'jotai';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import type { BrowserSession } from '../../api/session';
-import { authAtom } from '../../state/auth';
-import { FALLBACK_PLAN, preferencesQuery } from '../../state/session-api';
+import { FALLBACK_PLAN } from '../../state/session-api';
+import { renderSignedIn } from '../../../test-support/signed-in';
 import { MySportsbooksPage } from './MySportsbooksPage';
 import { UsernameSection } from './UsernameSection';
 
@@ -38,26 +34,7 @@ describe("fields' errors on the account screens", () => {
     document.body.innerHTML = '';
   });
 
-  const render = async (page: React.ReactNode) => {
-    const store = createStore();
-    store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
-    const client = new QueryClient();
-    client.setQueryData(preferencesQuery('user-1').queryKey, {
-      sportsbooks: ['draftkings'],
-      bankroll: 1000,
-      commissions: {},
-      effective_commissions: {},
-    } as never);
-    await act(async () =>
-      root.render(
-        <Provider store={store}>
-          <QueryClientProvider client={client}>
-            <MemoryRouter>{page}</MemoryRouter>
-          </QueryClientProvider>
-        </Provider>,
-      ),
-    );
-  };
+  const render = (page: React.ReactNode) => renderSignedIn(root, page, { savedBooks: ['draftkings'] });
 
   it("shows My Sportsbooks' bankroll error in the bankroll section, tied to its input", async () => {
     await render(<MySportsbooksPage />);

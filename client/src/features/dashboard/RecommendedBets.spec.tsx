@@ -1,14 +1,11 @@
 /**
  * @jest-environment jsdom
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createStore, Provider } from 'jotai';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import type { BrowserSession } from '../../api/session';
-import { authAtom } from '../../state/auth';
-import { FALLBACK_PLAN, preferencesQuery } from '../../state/session-api';
+import { FALLBACK_PLAN } from '../../state/session-api';
+import { expectTryAgain } from '../../../test-support/failed-read';
+import { renderSignedIn } from '../../../test-support/signed-in';
 import { RecommendedBets } from './RecommendedBets';
 
 /** The recommendations' reads: the first fails, the next answers with no games today. */
@@ -42,33 +39,8 @@ describe("the dashboard's recommendations", () => {
       .mockReset()
       .mockRejectedValueOnce(new Error('Server error. Our team has been notified.'))
       .mockResolvedValue({ bets: [], gamesToday: 0, books: ['draftkings'] });
-    const store = createStore();
-    store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
-    const client = new QueryClient();
-    client.setQueryData(preferencesQuery('user-1').queryKey, {
-      sportsbooks: ['draftkings'],
-      bankroll: 1000,
-      commissions: {},
-      effective_commissions: {},
-    } as never);
-    await act(async () =>
-      root.render(
-        <Provider store={store}>
-          <QueryClientProvider client={client}>
-            <MemoryRouter>
-              <RecommendedBets />
-            </MemoryRouter>
-          </QueryClientProvider>
-        </Provider>,
-      ),
-    );
-    const settle = () => act(async () => new Promise((resolve) => setTimeout(resolve, 0)));
-    await settle();
-    const alert = document.querySelector('[role="alert"]');
-    expect(alert?.textContent).toContain('Server error. Our team has been notified.');
-    await act(async () => [...alert!.querySelectorAll('button')].find((b) => b.textContent === 'Try again')!.click());
-    await settle();
-    expect(read).toHaveBeenCalledTimes(2);
+    await renderSignedIn(root, <RecommendedBets />, { savedBooks: ['draftkings'] });
+    await expectTryAgain(read, 'Server error. Our team has been notified.');
     expect(document.querySelector('[data-testid="recommended-empty"]')?.textContent).toContain(
       'No games available today',
     );

@@ -1,14 +1,10 @@
 /**
  * @jest-environment jsdom
  */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createStore, Provider } from 'jotai';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router-dom';
-import type { BrowserSession } from '../../api/session';
-import { authAtom } from '../../state/auth';
-import { FALLBACK_PLAN, preferencesQuery, type PlanInfo } from '../../state/session-api';
+import { FALLBACK_PLAN, type PlanInfo } from '../../state/session-api';
+import { renderSignedIn } from '../../../test-support/signed-in';
 import { DfsPage } from './DfsPage';
 
 const row = {
@@ -71,29 +67,7 @@ describe('/dfs', () => {
     document.body.innerHTML = '';
   });
 
-  const render = async (saved?: string[]) => {
-    const store = createStore();
-    store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
-    const client = new QueryClient();
-    if (saved)
-      client.setQueryData(preferencesQuery('user-1').queryKey, {
-        sportsbooks: saved,
-        bankroll: 1000,
-        commissions: {},
-        effective_commissions: {},
-      } as never);
-    await act(async () =>
-      root.render(
-        <Provider store={store}>
-          <QueryClientProvider client={client}>
-            <MemoryRouter>
-              <DfsPage />
-            </MemoryRouter>
-          </QueryClientProvider>
-        </Provider>,
-      ),
-    );
-  };
+  const render = (saved?: string[]) => renderSignedIn(root, <DfsPage />, { savedBooks: saved });
 
   // spec 000 §6, 002 §6: a free user may use /dfs and save picks, which is what placing the slip's bets does
   it('shows a free user the slip the row was added to', async () => {
