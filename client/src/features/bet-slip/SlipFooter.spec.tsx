@@ -23,6 +23,7 @@ const slip: BetSlipState = {
       selection: 'A',
       market: 'h2h',
       americanOdds: 150,
+      decimal: 2.5,
       bookmaker: 'DraftKings',
       sport: 'basketball_nba',
       league: 'NBA',

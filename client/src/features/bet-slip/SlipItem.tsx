@@ -1,4 +1,4 @@
-import { americanToDecimal, evTone, formatEvPct, priceWithNet } from '@oddspulse/shared';
+import { evTone, formatEvPct, priceWithNet } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../../format/odds-format';
 import { OpenInBook } from '../../ui/OpenInBook';
 import { notAutoSized, type BetSlipItem, type KellyGroup, type SlipMode } from './bet-slip';
@@ -36,9 +36,7 @@ export function SlipItem({
       <div className="slip-item-line">
         {/* at an exchange, the price it pays net of the commission beside the quoted one (commission.ts priceWithNet) */}
         <span className="odds" data-testid="slip-odds">
-          {priceWithNet(americanToDecimal(item.americanOdds), item.commission ?? 0, (decimal) =>
-            formatOdds(decimal, format),
-          )}
+          {priceWithNet(item.decimal, item.commission ?? 0, (decimal) => formatOdds(decimal, format))}
         </span>
         {item.edge !== null && (
           <span className={`edge ev-${evTone(item.edge)}`} data-testid="slip-edge">

@@ -1,4 +1,4 @@
-import { BET_SLIP_MESSAGES } from '@oddspulse/shared';
+import { americanToDecimal, BET_SLIP_MESSAGES } from '@oddspulse/shared';
 import {
   addAllToSlip,
   addToSlip,
@@ -27,12 +27,14 @@ import {
 } from './bet-slip';
 
 const BANKROLL = 100_000; // $1,000 in cents
+/** A bet at +150, or at the American odds given, whose decimal price is the odds' own unless given. */
 const item = (id: string, overrides: Partial<NewSlipItem> = {}): NewSlipItem => ({
   id,
   matchup: `Away ${id} @ Home ${id}`,
   selection: 'Home',
   market: 'h2h',
   americanOdds: 150,
+  decimal: americanToDecimal(overrides.americanOdds ?? 150),
   bookmaker: 'draftkings',
   sport: 'basketball_nba',
   league: 'NBA',
@@ -281,9 +283,9 @@ describe('bet slip: a bet at an exchange', () => {
   });
 
   it('sizes Kelly on the price net of commission', () => {
-    const atBook = autoStakeCents({ americanOdds: 110, fairProbability: 0.55, edge: 15.5 }, BANKROLL, 'moderate');
+    const atBook = autoStakeCents({ decimal: 2.1, fairProbability: 0.55, edge: 15.5 }, BANKROLL, 'moderate');
     const atExchange = autoStakeCents(
-      { americanOdds: 110, fairProbability: 0.55, edge: 12.5, commission: 0.05 },
+      { decimal: 2.1, fairProbability: 0.55, edge: 12.5, commission: 0.05 },
       BANKROLL,
       'moderate',
     );
@@ -311,6 +313,23 @@ describe('bet slip: what an executed arbitrage returns', () => {
     // a bet of its own beside it keeps its potential payout, apart
     slip = addToSlip(slip, item('c', { stakeCents: 1000 }), BANKROLL);
     expect(slipReturns(slip)).toMatchObject({ hedged: { returnCents: 10_080 }, potentialCents: 2500 });
+  });
+
+  it('judges a position with an exchange leg on what that leg pays net of its commission', () => {
+    // $800 at a book's 2.20 and $800 at Betfair's 2.02 (5 %, 1.969 net): $1,616 gross, but $1,575.20 back at worst, a
+    // $24.80 loss, more than 2 % of the bankroll on a negative edge
+    let slip = addAllToSlip(
+      EMPTY_SLIP,
+      [
+        hedged('book', 'arb:2', 120, 80_000),
+        { ...hedged('ex', 'arb:2', 102, 80_000), commission: 0.05, bookKey: 'betfair_ex_uk' },
+      ],
+      BANKROLL,
+    );
+    expect(slipReturns(slip).hedged).toEqual({ stakeCents: 160_000, returnCents: 157_520, profitCents: -2_480 });
+    expect(validateSlip(slip, BANKROLL).warnings).toEqual([BET_SLIP_MESSAGES.lowEdge]);
+    slip = setStake(slip, 'ex', 81_500);
+    expect(validateSlip(slip, BANKROLL).warnings).toEqual([]);
   });
 
   it("a middle's worst case is a loss; a leg left alone is a single again", () => {

@@ -1,5 +1,4 @@
 import {
-  americanToDecimal,
   BET_SLIP_MESSAGES,
   baseStakeCents,
   DEFAULT_QUICK_BET_AMOUNT,
@@ -33,7 +32,14 @@ export interface BetSlipItem {
   matchup: string;
   selection: string;
   market: string;
+  /** The price as the user reads it, American, a whole number (spec 001 §3): what the pick records. */
   americanOdds: number;
+  /**
+   * The book's own price, decimal and unrounded: what the bet pays, its Kelly stake and a parlay are worked from
+   * (DECISIONS 25: money as the books pay it). The whole American number is off by enough to move the money: $100 at
+   * Novig's 1.87 pays $187.00, at its −115 $186.96.
+   */
+  decimal: number;
   bookmaker: string;
   sport: string;
   league: string;
@@ -91,14 +97,14 @@ export const EMPTY_SLIP: BetSlipState = {
  * stake by hand.
  */
 export function autoStakeCents(
-  item: Pick<BetSlipItem, 'americanOdds' | 'fairProbability' | 'commission' | 'edge' | 'hedge'>,
+  item: Pick<BetSlipItem, 'decimal' | 'fairProbability' | 'commission' | 'edge' | 'hedge'>,
   bankrollCents: number,
   risk: RiskLevel,
 ): number {
   if (notAutoSized(item)) return 0;
   const p = item.fairProbability;
   // Kelly on what the bet pays: an exchange's price net of its commission
-  const decimal = effectiveDecimal(americanToDecimal(item.americanOdds), item.commission ?? 0);
+  const decimal = itemPayoutDecimal(item);
   if (p !== null && p !== undefined && p > 0 && p < 1) return recommendedStakeCents(bankrollCents, p, decimal, risk);
   return baseStakeCents(bankrollCents, risk);
 }
@@ -167,7 +173,7 @@ export function kellyGroups(state: BetSlipState, bankrollCents: number): KellyGr
     const sized = recommendedMutuallyExclusiveStakesCents(
       bankrollCents,
       probabilities,
-      legs.map((l) => americanToDecimal(l.americanOdds)),
+      legs.map((l) => l.decimal),
       state.risk,
     );
     if (sized) groups.push({ key, ids: legs.map((l) => l.id), kelly: sized.kelly, stakesCents: sized.stakesCents });
@@ -242,12 +248,12 @@ export function totalStakeCents(state: BetSlipState): number {
 /** Parlay decimal odds (product of the legs, as the books quote them), or null with fewer than 2 legs. */
 export function parlayOdds(state: BetSlipState): number | null {
   if (state.items.length < 2) return null;
-  return parlayDecimal(state.items.map((i) => americanToDecimal(i.americanOdds)));
+  return parlayDecimal(state.items.map((i) => i.decimal));
 }
 
 /** The parlay's legs as commission.ts prices them: each leg's decimal and its exchange's commission (0 at a book). */
 function parlayLegs(items: readonly BetSlipItem[]): { decimal: number; commission: number }[] {
-  return items.map((i) => ({ decimal: americanToDecimal(i.americanOdds), commission: i.commission ?? 0 }));
+  return items.map((i) => ({ decimal: i.decimal, commission: i.commission ?? 0 }));
 }
 
 /**
@@ -293,9 +299,14 @@ export function parlayPayoutCents(state: Pick<BetSlipState, 'items' | 'parlaySta
   return parlayNetPayoutCents(state.parlayStakeCents, parlayLegs(state.items));
 }
 
+/** What a single returns per unit staked if it wins: the book's price net of an exchange's commission (commission.ts). */
+export function itemPayoutDecimal(item: Pick<BetSlipItem, 'decimal' | 'commission'>): number {
+  return effectiveDecimal(item.decimal, item.commission ?? 0);
+}
+
 /** What a single returns if it wins (stake included), net of an exchange's commission (commission.ts), in cents. */
-export function itemPayoutCents(item: Pick<BetSlipItem, 'stakeCents' | 'americanOdds' | 'commission'>): number {
-  return netPayoutCents(item.stakeCents, americanToDecimal(item.americanOdds), item.commission ?? 0);
+export function itemPayoutCents(item: Pick<BetSlipItem, 'stakeCents' | 'decimal' | 'commission'>): number {
+  return netPayoutCents(item.stakeCents, item.decimal, item.commission ?? 0);
 }
 
 /** The engine's validation of the slip as it stands (messages verbatim from spec 001 §5). */
@@ -305,7 +316,8 @@ export function validateSlip(state: BetSlipState, bankrollCents: number): SlipVa
     edgePct: i.edge ?? undefined,
     gameKey: i.gameId ?? i.matchup,
     hedge: i.hedge,
-    decimal: americanToDecimal(i.americanOdds),
+    // a hedged position is judged on what its legs pay, an exchange's net of its commission, as slipReturns shows it
+    decimal: itemPayoutDecimal(i),
   }));
   if (state.mode === 'parlay') {
     const validation = validateParlay(legs, state.parlayStakeCents, bankrollCents);
@@ -342,7 +354,7 @@ const americanText = (american: number) => (american > 0 ? `+${american}` : `${a
  * what it pays, as a placed single does; saved without one it read "No stake set · To win $0.00".
  */
 export function stakedPick(item: NewSlipItem, stakeCents: number): PickDraft {
-  const potentialCents = itemPayoutCents({ stakeCents, americanOdds: item.americanOdds, commission: item.commission });
+  const potentialCents = itemPayoutCents({ stakeCents, decimal: item.decimal, commission: item.commission });
   return { ...singlePick(item), stakeCents, potentialCents };
 }
 

@@ -6,6 +6,7 @@ const item = (id: string, extra: Partial<BetSlipItem>): BetSlipItem => ({
   selection: 'A',
   market: 'Moneyline',
   americanOdds: 110,
+  decimal: 2.1,
   bookmaker: 'DraftKings',
   sport: 'basketball_nba',
   league: 'NBA',

@@ -1,6 +1,6 @@
 import {
   decimalToAmericanRounded,
-  DFS_FIXED_AMERICAN,
+  DFS_FIXED_DECIMAL,
   isThreeWayMoneyline,
   marketFamily,
   sportsbookName,
@@ -23,12 +23,15 @@ export function exclusiveGroupOf(sport: string, eventId: string, market: string)
 export function rowToSlipItem(row: OddsRow): NewSlipItem | null {
   const best = row.best;
   if (!best) return null;
+  // a DFS app pays its fixed −119 whatever the feed quotes (spec 001 §5)
+  const decimal = best.isDfs ? DFS_FIXED_DECIMAL : best.decimal;
   return {
     id: `${row.key}|${best.book}`,
     matchup: matchLabel(row),
     selection: selectionLabel(row),
     market: marketLabel(row.market),
-    americanOdds: best.isDfs ? DFS_FIXED_AMERICAN : decimalToAmericanRounded(best.decimal),
+    americanOdds: decimalToAmericanRounded(decimal),
+    decimal,
     bookmaker: best.title,
     sport: row.sportKey,
     league: row.sportTitle,
@@ -51,6 +54,7 @@ export function evBetToSlipItem(bet: EvBet): NewSlipItem {
     selection: betSelectionLabel(bet),
     market: marketLabel(bet.market),
     americanOdds: bet.price,
+    decimal: bet.decimal,
     bookmaker: bet.bookTitle,
     sport: bet.sport,
     league: bet.sportTitle,
@@ -88,6 +92,7 @@ function legToSlipItem(
     selection: betSelectionLabel(leg),
     market: marketLabel(leg.market),
     americanOdds: leg.price,
+    decimal: leg.decimal,
     bookmaker: leg.bookTitle || sportsbookName(leg.book),
     sport: opportunity.sport,
     league: opportunity.sportTitle,

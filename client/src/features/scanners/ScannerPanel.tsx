@@ -91,8 +91,8 @@ export function ScannerPanel({
       {calculating && (
         <ArbitrageCalculatorModal
           opportunity={calculating}
-          onAddToSlip={(stakes, odds) => {
-            executeCalculated(calculating, stakes, odds);
+          onAddToSlip={(stakes, odds, decimals) => {
+            executeCalculated(calculating, stakes, odds, decimals);
             setCalculating(null);
           }}
           onClose={() => setCalculating(null)}

@@ -21,9 +21,19 @@ export function useScannerSlip() {
     );
   };
 
-  /** The calculator's stakes and odds into the bet slip, every leg (DECISIONS 12). */
-  const executeCalculated = (o: ArbitrageOpportunity, stakesCents: number[], americanOdds: number[]) => {
-    const legs = o.legs.map((leg, i) => ({ ...leg, price: americanOdds[i], stake: stakesCents[i] / 100 }));
+  /** The calculator's stakes and odds into the bet slip, every leg (DECISIONS 12), each paying at the price it shows. */
+  const executeCalculated = (
+    o: ArbitrageOpportunity,
+    stakesCents: number[],
+    americanOdds: number[],
+    decimals: number[],
+  ) => {
+    const legs = o.legs.map((leg, i) => ({
+      ...leg,
+      price: americanOdds[i],
+      decimal: decimals[i],
+      stake: stakesCents[i] / 100,
+    }));
     // a back/lay's lay is placed at the exchange, not from the slip: count what went in
     const items = opportunityToSlipItems({ ...o, legs });
     setSlip((s) => addAllToSlip(s, items, bankroll.cents));

@@ -12,7 +12,8 @@ const american = (price: number) => (price > 0 ? `+${price}` : String(price));
 
 interface CalculatorProps {
   opportunity: ArbitrageOpportunity;
-  onAddToSlip: (stakesCents: number[], americanOdds: number[]) => void;
+  /** Each leg's stake, and its price as typed: American, and the decimal it stands for (the slip pays on that). */
+  onAddToSlip: (stakesCents: number[], americanOdds: number[], decimals: number[]) => void;
   onClose: () => void;
 }
 
@@ -70,7 +71,7 @@ function BackCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProps) 
           guaranteedCents: stakes.guaranteedProfitCents,
         })}
         addLabel="Add these stakes to the bet slip"
-        onAdd={({ stakes }) => onAddToSlip(stakes.stakesCents, form.odds.map(Number))}
+        onAdd={({ stakes, quoted }) => onAddToSlip(stakes.stakesCents, form.odds.map(Number), quoted)}
         onClose={onClose}
       />
     </Modal>
@@ -209,7 +210,9 @@ function BackLayCalculator({ opportunity, onAddToSlip, onClose }: CalculatorProp
           guaranteedCents,
         })}
         addLabel="Add the back bet to the bet slip"
-        onAdd={({ backStakeCents, sized }) => onAddToSlip([backStakeCents, sized.layStakeCents], form.odds.map(Number))}
+        onAdd={({ backStakeCents, sized, quoted }) =>
+          onAddToSlip([backStakeCents, sized.layStakeCents], form.odds.map(Number), quoted)
+        }
         onClose={onClose}
       />
     </Modal>

@@ -51,6 +51,15 @@ describe('arbitrage calculator form', () => {
     expect(legDecimal('-110', -110, 1.9090909)).toBe(1.9090909);
   });
 
+  it("hands the slip each leg's price as typed, the scanner's unrounded one while untouched", () => {
+    // Novig's 1.87 shows as −115 (1.8696): the slip pays the leg at 1.87 until the user types another price
+    const r = calculate(form({ odds: ['-115', '+130'] }), [
+      { price: -115, decimal: 1.87 },
+      { price: 125, decimal: 2.25 },
+    ]);
+    expect(r.ok && r.quoted).toEqual([1.87, 2.3]);
+  });
+
   it('says what is missing', () => {
     expect(calculate(form({ odds: ['+108', '50'] }), legs)).toEqual({
       ok: false,
@@ -86,6 +95,8 @@ describe('back/lay calculator', () => {
     expect(result.guaranteedCents).toBe(1_421);
     // of the $535.79 put up, back stake and liability: 1.421 / 535.79 = 2.652 %, as the scanner gives it
     expect(result.profitPct).toBeCloseTo(2.652, 3);
+    // the back bet goes to the slip at its price
+    expect(result.quoted).toEqual([2.2, 2.06]);
   });
 
   it('re-sizes at the odds typed, and says what is missing', () => {

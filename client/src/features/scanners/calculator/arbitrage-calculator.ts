@@ -32,6 +32,8 @@ export interface CalculatorForm {
 export type CalculatorResult =
   | {
       ok: true;
+      /** Each leg's price as typed, decimal (the scanner's unrounded one while untouched): what the slip takes. */
+      quoted: number[];
       /** Each leg's effective price: what it pays, net of an exchange's commission (commission.ts). */
       decimals: number[];
       stakes: ArbitrageStakes;
@@ -56,10 +58,12 @@ export function calculate(
   form: CalculatorForm,
   legs: ReadonlyArray<{ price: number; decimal: number; commission?: number }>,
 ): CalculatorResult {
+  const quoted: number[] = [];
   const decimals: number[] = [];
   for (let i = 0; i < legs.length; i++) {
     const d = legDecimal(form.odds[i] ?? '', legs[i].price, legs[i].decimal);
     if (d === null) return { ok: false, message: `Leg ${i + 1}: enter American odds (e.g. -110 or +150)` };
+    quoted.push(d);
     // an exchange's leg is sized on what it pays, net of its commission, as the scanner sized it
     decimals.push(effectiveDecimal(d, legs[i].commission ?? 0));
   }
@@ -68,6 +72,7 @@ export function calculate(
     const total = dollars(form.total);
     if (total === null || total <= 0) return { ok: false, message: 'Enter the total stake in dollars' };
     return result(
+      quoted,
       decimals,
       arbitrageCalculator(decimals, { mode: 'total', totalCents: dollarsToCents(total) }, rounding),
     );
@@ -76,14 +81,16 @@ export function calculate(
   if (stake === null || stake <= 0)
     return { ok: false, message: `Enter the stake you can bet on leg ${form.fixedLeg + 1}` };
   return result(
+    quoted,
     decimals,
     arbitrageCalculator(decimals, { mode: 'fixed', leg: form.fixedLeg, stakeCents: dollarsToCents(stake) }, rounding),
   );
 }
 
-function result(decimals: number[], stakes: ArbitrageStakes): CalculatorResult {
+function result(quoted: number[], decimals: number[], stakes: ArbitrageStakes): CalculatorResult {
   return {
     ok: true,
+    quoted,
     decimals,
     stakes,
     profitPct: profitPctOfStakes(stakes.guaranteedProfitCents, stakes.totalCents),
@@ -95,6 +102,8 @@ type BackLayLeg = { price: number; decimal: number; commission?: number };
 export type BackLayResult =
   | {
       ok: true;
+      /** Both prices as typed, decimal (the scanner's unrounded ones while untouched): the slip takes the back bet's. */
+      quoted: number[];
       backStakeCents: number;
       /** The lay sized against the back stake, and each result net of commission (commission.ts backLay). */
       sized: BackLay;
@@ -117,17 +126,17 @@ export function calculateBackLay(
   legs: readonly [back: BackLayLeg, lay: BackLayLeg],
 ): BackLayResult {
   const names = ['Back bet', 'Lay'];
-  const decimals: number[] = [];
+  const quoted: number[] = [];
   for (let i = 0; i < 2; i++) {
     const d = legDecimal(form.odds[i] ?? '', legs[i].price, legs[i].decimal);
     if (d === null) return { ok: false, message: `${names[i]}: enter American odds (e.g. -110 or +150)` };
-    decimals.push(d);
+    quoted.push(d);
   }
   const stake = dollars(form.total);
   if (stake === null || stake <= 0) return { ok: false, message: 'Enter the back stake in dollars' };
   const backStakeCents = dollarsToCents(stake);
-  const sized = backLay(backStakeCents, decimals[0], decimals[1], legs[1].commission ?? 0, legs[0].commission ?? 0);
+  const sized = backLay(backStakeCents, quoted[0], quoted[1], legs[1].commission ?? 0, legs[0].commission ?? 0);
   const guaranteedCents = backLayGuaranteedCents(sized);
   const profitPct = profitPctOfStakes(guaranteedCents, backStakeCents + sized.liabilityCents);
-  return { ok: true, backStakeCents, sized, guaranteedCents, profitPct };
+  return { ok: true, quoted, backStakeCents, sized, guaranteedCents, profitPct };
 }
