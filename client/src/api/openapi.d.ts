@@ -2717,6 +2717,7 @@ export interface components {
       bookmaker?: string | null;
       stakeCents: number;
       potentialCents?: number | null;
+      payoutDecimal?: number | null;
       /** @enum {string} */
       type?: 'single' | 'parlay';
       edge?: number | null;

@@ -248,6 +248,7 @@ export interface Picks {
   market: string;
   note: string | null;
   odds: string;
+  payout_decimal: number | null;
   potential_cents: number | null;
   selection: string;
   settled_date: Timestamp | null;

@@ -13,6 +13,7 @@ import {
   MIN_BET_CENTS,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
+  PICK_MAX_DECIMAL,
   PICK_MAX_PAYOUT_CENTS,
   pickDollarsToCents,
   pickOddsText,
@@ -53,6 +54,15 @@ const dollars = (maxCents: number, min: { dollars: number; message?: string } = 
     )
     .meta({ type: 'number', minimum: min.dollars, maximum: maxCents / 100 });
 const cents = (maxCents: number) => z.number().int().min(0).max(maxCents);
+const payoutDecimalMessage = `must be decimal odds above 1 and under ${PICK_MAX_DECIMAL}`;
+/**
+ * What a pick returns per unit staked: decimal odds above 1 and under those of the longest odds a door takes, so the
+ * largest stake at it pays within PICK_MAX_PAYOUT_CENTS.
+ */
+const payoutDecimal = z
+  .number()
+  .gt(1, { message: payoutDecimalMessage })
+  .lt(PICK_MAX_DECIMAL, { message: payoutDecimalMessage });
 const edge = z.number().refine((value) => inPickRange(value, PICK_EDGE_RANGE), {
   message: `must be a percentage from ${PICK_EDGE_RANGE.min} to ${PICK_EDGE_RANGE.max}`,
 });
@@ -78,6 +88,7 @@ export const createPickSchema = z.object({
   bookmaker: z.string().trim().max(64).nullish(),
   stakeCents: cents(PICK_MAX_CENTS).refine(meetsPickMinimum, BET_SLIP_MESSAGES.minimumBet),
   potentialCents: cents(PICK_MAX_PAYOUT_CENTS).nullish(),
+  payoutDecimal: payoutDecimal.nullish(),
   type: z.enum(['single', 'parlay']).optional(),
   edge: edge.nullish(),
   note: z.string().trim().max(1000).nullish(),

@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import {
   PICK_CSV_COLUMNS,
   PICK_MAX_CENTS,
+  PICK_MAX_DECIMAL,
   PICK_MAX_PAYOUT_CENTS,
   PICKS_PER_PLAN,
   type UserPick,
@@ -170,6 +171,40 @@ describe('picks API (real PostgreSQL and Redis)', () => {
     expect(late.body.message).toBe('This pick is already lost');
   });
 
+  // DECISIONS 25: a pick's American odds are a whole number, which a parlay's or an exchange's price seldom is
+  it('pays a stake set or changed later at the exact price the pick was saved with', async () => {
+    const { session } = await signUp(t);
+    const post = async (body: Record<string, unknown>) =>
+      (await t.http().post('/api/picks').set(bearer(session)).send(pick(body))).body as UserPick;
+    const restake = async (id: string, stake: number) =>
+      (await t.http().patch(`/api/picks/${id}/stake`).set(bearer(session)).send({ stake })).body as UserPick;
+    // $100 on two −110 legs: 1.909090…² = 3.644628…, $364.46 ("+264" is 3.64: $364.00)
+    const parlayDecimal = (1 + 100 / 110) ** 2;
+    const parlay = await post({
+      type: 'parlay',
+      market: 'parlay',
+      odds: '+264',
+      potentialCents: 36_446,
+      payoutDecimal: parlayDecimal,
+    });
+    expect((await restake(parlay.id, 100)).potentialCents).toBe(36_446);
+    expect((await restake(parlay.id, 250)).potentialCents).toBe(91_116);
+    // Betfair's 2.10 at the user's 2 % pays 2.078 a unit (at the 5 % default 2.045), saved without a stake yet
+    const exchange = await post({
+      odds: '+110',
+      bookmaker: 'betfair_ex_uk',
+      stakeCents: 0,
+      potentialCents: 0,
+      payoutDecimal: 2.078,
+    });
+    expect((await restake(exchange.id, 50)).potentialCents).toBe(10_390);
+    // nor given a payout: it is worked out at the price
+    expect((await post({ odds: '-115', bookmaker: 'novig', payoutDecimal: 1.87 })).potentialCents).toBe(18_700);
+    // a pick saved without its price (an older one, an import) is paid from its odds at its book's commission
+    const plain = await post({ odds: '+110', bookmaker: 'betfair_ex_uk', stakeCents: 0 });
+    expect((await restake(plain.id, 50)).potentialCents).toBe(10_225);
+  });
+
   it('a push returns the stake', async () => {
     const { session } = await signUp(t);
     const { body: created } = await t.http().post('/api/picks').set(bearer(session)).send(pick());
@@ -202,6 +237,9 @@ describe('picks API (real PostgreSQL and Redis)', () => {
       ['stakeCents', 1e308],
       ['stakeCents', PICK_MAX_CENTS + 1],
       ['potentialCents', PICK_MAX_PAYOUT_CENTS + 1],
+      ['payoutDecimal', 1],
+      ['payoutDecimal', PICK_MAX_DECIMAL],
+      ['payoutDecimal', '1.9'],
       ['commenceTime', '0000-01-01T00:00:00Z'],
     ] as const) {
       const res = await t

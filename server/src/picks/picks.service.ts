@@ -2,8 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { z } from 'zod';
 import {
   bookKeyOf,
-  pickCommission,
-  pickPayoutCents,
+  pickPotentialCents,
   pickWholeDollarsToCents,
   pickPeriodStart,
   NewPick,
@@ -167,8 +166,9 @@ export class PicksService {
   }
 
   /**
-   * The stake of a pending pick ("Add to My Picks" saves a pick without one, and nothing could set it later).
-   * The payout follows from the pick's odds; a settled pick keeps the money it was settled with.
+   * The stake of a pending pick (a pick may be saved without one, set later on its card). The payout follows from the
+   * pick's price (pickPotentialCents: its exact one when it was saved with it, a parlay's or an exchange's); a settled
+   * pick keeps the money it was settled with.
    */
   async setStake(userId: string, id: string, stakeCents: number): Promise<UserPick> {
     const current = await this.picks.find(userId, id);
@@ -178,7 +178,11 @@ export class PicksService {
       userId,
       id,
       stakeCents,
-      pickPayoutCents(stakeCents, current.odds, pickCommission(current.bookmaker)),
+      pickPotentialCents(stakeCents, {
+        odds: current.odds,
+        bookmaker: current.bookmaker,
+        payoutDecimal: current.payout_decimal,
+      }),
     );
     if (!updated) throw ApiErrors.conflict('This pick was settled in the meantime');
     return toPick(updated);
@@ -275,7 +279,9 @@ export class PicksService {
     const status = input.status ?? 'pending';
     // keys in the database and in files, names on screen (api.md "Picks as CSV"): the slip sends a book's name
     const bookmaker = input.bookmaker ? bookKeyOf(input.bookmaker) || null : null;
-    const potential = input.potentialCents ?? pickPayoutCents(input.stakeCents, input.odds, pickCommission(bookmaker));
+    const payoutDecimal = input.payoutDecimal ?? null;
+    const potential =
+      input.potentialCents ?? pickPotentialCents(input.stakeCents, { odds: input.odds, bookmaker, payoutDecimal });
     return {
       user_id: userId,
       client_id: input.clientId ?? null,
@@ -288,6 +294,7 @@ export class PicksService {
       bookmaker,
       stake_cents: input.stakeCents,
       potential_cents: potential,
+      payout_decimal: payoutDecimal,
       status,
       // a lost or pushed pick's money is the rule's whatever the browser list or file says (spec 002 §5, DECISIONS 19)
       actual_payout_cents:

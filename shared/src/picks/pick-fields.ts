@@ -9,12 +9,14 @@ import { isValidAmerican } from '../engine/odds/odds-format';
 
 /** The most a pick stakes, in cents: $1,000,000. */
 export const PICK_MAX_CENTS = 100_000_000;
+/** Decimal odds of the longest odds a door takes (pickOddsText: at most 5 digits, so under +100000): 1001. */
+export const PICK_MAX_DECIMAL = 1 + 100_000 / 100;
 /**
  * The most a pick pays back (its potential or actual payout), in cents: the largest stake at the longest odds a door
- * takes (pickOddsText: at most 5 digits, so under +100000, decimal odds under 1001), $1,001,000,000. Every payout the
- * server works out for a pick it took is within it, so the user's own export imports back.
+ * takes (decimal odds under PICK_MAX_DECIMAL), $1,001,000,000. Every payout the server works out for a pick it took is
+ * within it, so the user's own export imports back.
  */
-export const PICK_MAX_PAYOUT_CENTS = PICK_MAX_CENTS * (1 + 100_000 / 100);
+export const PICK_MAX_PAYOUT_CENTS = PICK_MAX_CENTS * PICK_MAX_DECIMAL;
 /** A pick's edge at placement and its closing-line value, in percent. */
 export const PICK_EDGE_RANGE = { min: -100, max: 1000 } as const;
 export const PICK_CLV_RANGE = { min: -1000, max: 1000 } as const;

@@ -1,4 +1,5 @@
 import { commissionOf, netPayoutCents } from '../engine/odds/commission';
+import { payoutCents } from '../engine/odds/money';
 import { americanToDecimal, isValidAmerican } from '../engine/odds/odds-format';
 import type { UnsettledReason } from './settlement';
 
@@ -45,12 +46,19 @@ export interface UserPick {
 
 /**
  * A pick as POST /api/picks takes it (spec 002 §3): the pick's own fields, money in integer cents; the server fills in
- * the rest (id, status, dates, the payout from the odds when none is given).
+ * the rest (id, status, dates, the payout from its price when none is given: pickPotentialCents).
  */
 export type NewPick = Pick<UserPick, 'game' | 'league' | 'market' | 'selection' | 'odds' | 'stakeCents'> &
   Partial<
     Pick<UserPick, 'sport' | 'bookmaker' | 'potentialCents' | 'type' | 'edge' | 'note' | 'eventId' | 'commenceTime'>
-  >;
+  > & {
+    /**
+     * What the pick returns per unit staked if it wins, when the sender priced it (the bet slip does): its exact decimal
+     * price, net of an exchange's commission at the user's rate, a parlay's legs multiplied. `odds` are a whole American
+     * number, which a parlay's or an exchange's price seldom is: a stake set or changed later is paid at this.
+     */
+    payoutDecimal?: number | null;
+  };
 
 export function isSettled(status: PickStatus): status is SettledStatus {
   return status !== 'pending';
@@ -69,6 +77,20 @@ export function parseAmerican(odds: string): number | null {
 export function pickPayoutCents(stakeCents: number, odds: string, commission = 0): number | null {
   const american = parseAmerican(odds);
   return american === null ? null : netPayoutCents(stakeCents, americanToDecimal(american), commission);
+}
+
+/**
+ * What a pick returns if it wins at `stakeCents`, the one rule for a pick saved without a payout and for a stake set or
+ * changed later: at its exact price when it has one (payoutDecimal, half-up once as the books pay, DECISIONS 25), else
+ * from its odds at its book's default commission (pickPayoutCents); null when the odds are unreadable. Re-priced from
+ * the odds alone, a $100 parlay of two −110 legs saved at $364.46 became $364.00 (its "+264").
+ */
+export function pickPotentialCents(
+  stakeCents: number,
+  pick: { odds: string; bookmaker: string | null; payoutDecimal: number | null },
+): number | null {
+  if (pick.payoutDecimal !== null) return payoutCents(stakeCents, pick.payoutDecimal);
+  return pickPayoutCents(stakeCents, pick.odds, pickCommission(pick.bookmaker));
 }
 
 /**

@@ -183,6 +183,7 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
       market: 'h2h',
       selection: 'Home',
       odds: '-110',
+      payoutDecimal: americanToDecimal(-110),
       bookmaker: 'draftkings',
       type: 'single',
       edge: 3,
@@ -261,6 +262,8 @@ describe('bet slip: a bet at an exchange', () => {
     expect(itemPayoutCents(slip.items[1])).toBe(19_500);
     expect(slipReturns(slip).potentialCents).toBe(39_500);
     expect(picksToPlace(slip).map((p) => p.potentialCents)).toEqual([20_000, 19_500]);
+    // and the price it pays at, which a stake changed later is paid at
+    expect(picksToPlace(slip).map((p) => p.payoutDecimal)).toEqual([2, 1.95]);
   });
 
   it('pays a parlay with an exchange leg net, and the parlay pick records that payout', () => {
@@ -280,6 +283,7 @@ describe('bet slip: a bet at an exchange', () => {
     expect(picksToPlace(slip)).toEqual([
       expect.objectContaining({ type: 'parlay', odds: '+300', stakeCents: 1_000, potentialCents: 3_900 }),
     ]);
+    expect(picksToPlace(slip)[0].payoutDecimal).toBe(parlayNetOdds(slip));
   });
 
   it('sizes Kelly on the price net of commission', () => {
@@ -347,7 +351,9 @@ describe('bet slip: "Add to My Picks" with a stake', () => {
   it('saves the stake given and what it pays, not "No stake set · To win $0.00"', () => {
     // $25 at +150 pays $62.50; at an exchange, net of 2 % commission on the $37.50 won
     expect(stakedPick(item('a'), 2500)).toMatchObject({ stakeCents: 2500, potentialCents: 6250, odds: '+150' });
-    expect(stakedPick(item('b', { commission: 0.02 }), 2500).potentialCents).toBe(6175);
+    const atExchange = stakedPick(item('b', { commission: 0.02 }), 2500);
+    expect(atExchange.potentialCents).toBe(6175);
+    expect(atExchange.payoutDecimal).toBeCloseTo(2.47, 12);
   });
 
   it('takes a stake typed in dollars from the $1 minimum bet, half-up to the cent', () => {

@@ -345,6 +345,11 @@ export interface PickDraft extends Pick<
   bookmaker: string;
   /** The payout as the slip shows it (net of an exchange's commission), so the pick records what it pays. */
   potentialCents?: number;
+  /**
+   * What the pick returns per unit staked, the price its payout was worked from (net of an exchange's commission, a
+   * parlay's legs multiplied): the server pays a stake set or changed later at it, not at the rounded American odds.
+   */
+  payoutDecimal: number;
 }
 
 const americanText = (american: number) => (american > 0 ? `+${american}` : `${american}`);
@@ -375,6 +380,7 @@ export function singlePick(item: NewSlipItem): Omit<PickDraft, 'stakeCents'> {
     market: item.market,
     selection: item.selection,
     odds: americanText(item.americanOdds),
+    payoutDecimal: itemPayoutDecimal(item),
     bookmaker: item.bookmaker,
     type: 'single',
     edge: item.edge,
@@ -390,7 +396,8 @@ export function picksToPlace(state: BetSlipState): PickDraft[] {
       .map((i) => ({ ...singlePick(i), stakeCents: i.stakeCents, potentialCents: itemPayoutCents(i) }));
   }
   const odds = parlayOdds(state);
-  if (odds === null || state.parlayStakeCents <= 0) return [];
+  const payoutDecimal = parlayNetOdds(state);
+  if (odds === null || payoutDecimal === null || state.parlayStakeCents <= 0) return [];
   const first = state.items[0];
   return [
     {
@@ -401,6 +408,7 @@ export function picksToPlace(state: BetSlipState): PickDraft[] {
       market: 'parlay',
       selection: state.items.map((i) => i.selection).join(' + '),
       odds: americanText(decimalToAmericanRounded(odds)),
+      payoutDecimal,
       bookmaker: [...new Set(state.items.map((i) => i.bookmaker))].join(', '),
       stakeCents: state.parlayStakeCents,
       potentialCents: parlayPayoutCents(state),

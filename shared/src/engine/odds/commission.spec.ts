@@ -1,4 +1,4 @@
-import { pickCommission, pickPayoutCents } from '../../picks/pick';
+import { pickCommission, pickPayoutCents, pickPotentialCents } from '../../picks/pick';
 import { settlementPayoutCents } from '../../picks/settlement';
 import { arbitrageCalculator, arbitrageProfit } from '../opportunities/arbitrage';
 import { americanToDecimal, formatAmerican } from './odds-format';
@@ -13,6 +13,7 @@ import {
   isCommissionRate,
   priceWithNet,
   netPayoutCents,
+  parlayNetDecimal,
   parlayNetPayoutCents,
 } from './commission';
 
@@ -212,5 +213,19 @@ describe('a pick at an exchange', () => {
     );
     expect(pickCommission('DraftKings')).toBe(0);
     expect(pickCommission(null)).toBe(0);
+  });
+
+  it('pays a stake at the exact price the pick was saved with, the bet slip’s payout for the same stake', () => {
+    // Betfair's 2.10 at the user's 2 %: $50 × 2.078 = $103.90, as the slip pays it; from "+110" at the 5 % default $102.25
+    const payoutDecimal = effectiveDecimal(2.1, 0.02);
+    const pick = { odds: '+110', bookmaker: 'betfair_ex_uk', payoutDecimal };
+    expect(pickPotentialCents(5_000, pick)).toBe(netPayoutCents(5_000, 2.1, 0.02));
+    expect(pickPotentialCents(5_000, pick)).toBe(10_390);
+    expect(pickPotentialCents(5_000, { ...pick, payoutDecimal: null })).toBe(10_225);
+    // a parlay of two −110 legs, 3.644628…: $364.46 on $100, where its "+264" pays $364.00
+    const minus110 = { decimal: americanToDecimal(-110), commission: 0 };
+    const parlay = { odds: '+264', bookmaker: 'draftkings', payoutDecimal: parlayNetDecimal([minus110, minus110]) };
+    expect(pickPotentialCents(10_000, parlay)).toBe(36_446);
+    expect(pickPotentialCents(10_000, { ...parlay, payoutDecimal: null })).toBe(36_400);
   });
 });
