@@ -1,4 +1,4 @@
-import { americanToDecimal, BET_SLIP_MESSAGES } from '@oddspulse/shared';
+import { americanToDecimal, BET_SLIP_MESSAGES, kellyMutuallyExclusive } from '@oddspulse/shared';
 import {
   addAllToSlip,
   addToSlip,
@@ -232,6 +232,33 @@ describe('bet slip: legs of one three-way market', () => {
       BANKROLL,
     );
     expect(given.items[1].stakeCents).toBe(500);
+  });
+
+  // spec 001 §5: Kelly stakes nothing on a bet that loses on average, and at an exchange that is the price net of its
+  // commission, as single sizing takes it
+  it("sizes an exchange's legs on their prices net of its commission", () => {
+    // Betfair at 5 %: home 2.04 (1.988 net) p 0.50, draw 3.80 (3.66 net) p 0.27: +2.0 % and +2.6 % gross, −0.6 % and
+    // −1.18 % net
+    const atBetfair = (id: string, selection: string, decimal: number, fairProbability: number) => ({
+      ...leg(id, selection, 100, fairProbability),
+      decimal,
+      commission: 0.05,
+      edge: (fairProbability * (1 + (decimal - 1) * 0.95) - 1) * 100,
+    });
+    let slip = addToSlip(EMPTY_SLIP, atBetfair('home', 'Home', 2.04, 0.5), BANKROLL);
+    slip = addToSlip(slip, atBetfair('draw', 'Draw', 3.8, 0.27), BANKROLL);
+    expect(kellyGroups(slip, BANKROLL)).toEqual([]);
+    expect(slip.items.map((i) => i.stakeCents)).toEqual([0, 0]);
+    // at 2 % both are worth a bet: the group's Kelly is that of the net prices 2.0192 and 3.744
+    const atTwo = autoSizeAll(
+      { ...slip, items: slip.items.map((i) => ({ ...i, commission: 0.02, edge: 1 })) },
+      BANKROLL,
+    );
+    const [group] = kellyGroups(atTwo, BANKROLL);
+    expect(group.kelly.fractions.map((f) => f.toFixed(6))).toEqual(
+      kellyMutuallyExclusive([0.5, 0.27], [2.0192, 3.744]).fractions.map((f) => f.toFixed(6)),
+    );
+    expect(atTwo.items.map((i) => i.stakeCents)).toEqual(group.stakesCents);
   });
 
   it('sizes every group again with Kelly on demand', () => {

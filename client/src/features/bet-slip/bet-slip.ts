@@ -170,10 +170,11 @@ export function kellyGroups(state: BetSlipState, bankrollCents: number): KellyGr
     // the same outcome at two books is one outcome: sized as one would overstate the probabilities
     if (new Set(legs.map((l) => l.selection)).size < legs.length || probabilities.reduce((a, b) => a + b, 0) > 1 + 1e-9)
       continue;
+    // Kelly on what each leg pays, an exchange's price net of its commission, as single sizing takes it
     const sized = recommendedMutuallyExclusiveStakesCents(
       bankrollCents,
       probabilities,
-      legs.map((l) => l.decimal),
+      legs.map(itemPayoutDecimal),
       state.risk,
     );
     if (sized) groups.push({ key, ids: legs.map((l) => l.id), kelly: sized.kelly, stakesCents: sized.stakesCents });
