@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { calculateEdge, EDGE_CALCULATOR_DEFAULTS, formatDollars, type EdgeBand } from '@oddspulse/shared';
+import {
+  calculateEdge,
+  commissionLabel,
+  EDGE_CALCULATOR_DEFAULTS,
+  formatDollars,
+  type EdgeBand,
+} from '@oddspulse/shared';
 import { DollarField, InputInLabel } from '../../ui/LabelledInput';
 import { Modal } from '../../ui/Modal';
 import type { MarketSide } from '../odds';
@@ -43,19 +49,23 @@ function OddsField({
  * gets no recommended stake. The engine computes edge, band, Kelly and the stake. Fair odds
  * can also come from de-vigging a market by any method: the book's own market when opened from a row.
  * Opened from a bet, it computes with the bet's unrounded odds and fair probability (`exact`) until a field is
- * edited, so it gives the bet's own EV (+5.76 % here, 5.88 % on the recommendation card).
+ * edited, so it gives the bet's own EV (+5.76 % here, 5.88 % on the recommendation card). Opened from a bet at an
+ * exchange, the odds are the exchange's and everything is worked net of its commission, as the bet's card is.
  */
 export function EdgeCalculatorModal({
   initialBookOdds,
   initialFairOdds,
   initialMarket,
   exact,
+  commission = 0,
   onClose,
 }: {
   initialBookOdds?: number;
   initialFairOdds?: number;
   /** The bet's unrounded decimal odds and fair probability behind the prefilled American odds. */
   exact?: { decimal?: number; fairProbability?: number };
+  /** The bet's book's commission on net winnings (FRACTION; 0 at a book). */
+  commission?: number;
   /** The book's complete market on the row's line, the bet's outcome first. */
   initialMarket?: readonly MarketSide[];
   onClose: () => void;
@@ -80,7 +90,9 @@ export function EdgeCalculatorModal({
     betAmount: numberOrNull(betAmount),
     bankroll: numberOrNull(bankroll) ?? savedBankroll,
     exact: { decimal: bookOdds.exact, fairProbability: fairOdds.exact },
+    commission,
   });
+  const net = commissionLabel(commission);
   return (
     <Modal title="Edge Calculator" onClose={onClose} testId="edge-calculator">
       <div className="edge-form">
@@ -94,6 +106,11 @@ export function EdgeCalculatorModal({
         />
         <DollarField label="Bankroll ($)" value={bankroll} onChange={setBankroll} placeholder={String(savedBankroll)} />
       </div>
+      {net && (
+        <p className="muted small" data-testid="edge-commission">
+          The bookmaker odds are the exchange&apos;s: edge and stake are worked out {net}.
+        </p>
+      )}
       <EdgeMarketSection initialMarket={initialMarket} onUse={applyMarketFair} />
       {result ? (
         <dl className="edge-result" data-testid="edge-result">

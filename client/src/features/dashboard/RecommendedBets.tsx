@@ -95,6 +95,7 @@ export function RecommendedBets() {
           initialBookOdds={edgeBet.price}
           initialFairOdds={edgeBet.fairPrice}
           exact={{ decimal: edgeBet.decimal, fairProbability: edgeBet.fairProbability }}
+          commission={edgeBet.commission}
           onClose={() => setEdgeBet(null)}
         />
       )}

@@ -119,6 +119,7 @@ function RowEdgeCalculator({ row, onClose }: { row: OddsRow; onClose: () => void
       initialFairOdds={row.fairProbability ? decimalToAmericanRounded(1 / row.fairProbability) : undefined}
       initialMarket={row.best?.market}
       exact={{ decimal: row.best?.decimal, fairProbability: row.fairProbability ?? undefined }}
+      commission={row.best?.commission}
       onClose={onClose}
     />
   );

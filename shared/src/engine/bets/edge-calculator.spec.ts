@@ -1,6 +1,8 @@
 import { calculateEdge, edgeBand, fairOddsFromMarket } from './edge-calculator';
+import { effectiveDecimal } from '../odds/commission';
 import { evPercent } from '../odds/fair-probability';
 import { americanToDecimal, decimalToAmericanRounded } from '../odds/odds-format';
+import { kellyFraction, recommendedStakeCents } from './sizing';
 
 describe('edge calculator', () => {
   // spec 001 §5: bands edge > 5 excellent; > 3 good; > 1 marginal; > 0 small; otherwise negative
@@ -65,6 +67,30 @@ describe('edge calculator and the +EV rows agree', () => {
     const exact = calculateEdge({ bookOdds: 110, fairOdds: fairPrice, exact: bet })!;
     expect(exact.edgePct).toBe(card);
     expect(exact.fairProbability).toBe(bet.fairProbability);
+  });
+});
+
+// DECISIONS 10: EV is the fair probability times what the bet pays, an exchange's price net of its commission
+describe('edge calculator at an exchange', () => {
+  it("works the edge, band and Kelly on the price net of the exchange's commission, as the +EV card does", () => {
+    // Betfair 2.10 at 5 % pays 2.045: with p = 0.5 the card's +2.25 %, not the gross 5.00 % "Excellent edge"
+    const bet = { decimal: 2.1, fairProbability: 0.5 };
+    const net = effectiveDecimal(bet.decimal, 0.05);
+    const r = calculateEdge({ bookOdds: 110, fairOdds: 100, exact: bet, commission: 0.05 })!;
+    expect(r.edgePct).toBe(evPercent(bet.fairProbability, net));
+    expect(r.edgePct).toBeCloseTo(2.25, 10);
+    expect(r.band).toBe('marginal');
+    expect(r.expectedProfit).toBe(2.25);
+    expect(r.kellyFraction).toBe(kellyFraction(0.5, net));
+    // moderate: the larger of the 2.5 % base share and half of Kelly's 2.15 %, $25.00 of $1,000
+    expect(r.recommendedStake).toBe(recommendedStakeCents(100_000, 0.5, net) / 100);
+    // typed odds are the exchange's quoted price too, and pay net of its commission
+    expect(calculateEdge({ bookOdds: 110, fairOdds: 100, commission: 0.05 })!.edgePct).toBeCloseTo(2.25, 10);
+    // at 5 %, +104 (2.04, 1.988 net) against an even fair line loses: no stake
+    expect(calculateEdge({ bookOdds: 104, fairOdds: 100, commission: 0.05 })).toMatchObject({
+      band: 'negative',
+      recommendedStake: 0,
+    });
   });
 });
 

@@ -1,3 +1,4 @@
+import { effectiveDecimal } from '../odds/commission';
 import { bookHold, bookOverround, devig, type DevigFailure, type DevigMethod, type DevigOptions } from '../odds/devig';
 import { americanToDecimal, decimalToAmericanRounded, isValidAmerican } from '../odds/odds-format';
 import { evPercent } from '../odds/fair-probability';
@@ -5,7 +6,8 @@ import { kellyFraction, recommendedStakeCents, type RiskLevel } from './sizing';
 
 /**
  * The edge calculator modal (spec 001 §5): bookmaker odds and fair odds, both AMERICAN, are required; bet amount
- * defaults to 100 and bankroll to 1000 when blank (the modal passes the user's saved bankroll for a blank one). Edge is EV in PERCENT: fair probability × decimal − 1.
+ * defaults to 100 and bankroll to 1000 when blank (the modal passes the user's saved bankroll for a blank one). Edge
+ * is EV in PERCENT: fair probability × decimal − 1, the decimal an exchange's net of its commission.
  */
 export const EDGE_CALCULATOR_DEFAULTS = { betAmount: 100, bankroll: 1000 } as const;
 
@@ -46,6 +48,12 @@ export type EdgeInput = {
    * against the card's 5.88 % for the same bet).
    */
   exact?: { decimal?: number; fairProbability?: number };
+  /**
+   * The book's commission on net winnings (FRACTION; absent or 0 at a book): the bookmaker odds are an exchange's
+   * quoted price, and the edge, band and Kelly are those of what it pays net of the commission, as the +EV rows give
+   * them.
+   */
+  commission?: number;
 };
 
 /** Null when either odds is missing or not a valid American price (the modal then asks for both). */
@@ -54,7 +62,8 @@ export function calculateEdge(input: EdgeInput): EdgeCalculation | null {
   if (bookOdds === null || fairOdds === null || !isValidAmerican(bookOdds) || !isValidAmerican(fairOdds)) return null;
   const betAmount = input.betAmount ?? EDGE_CALCULATOR_DEFAULTS.betAmount;
   const bankroll = input.bankroll ?? EDGE_CALCULATOR_DEFAULTS.bankroll;
-  const decimal = input.exact?.decimal ?? americanToDecimal(bookOdds);
+  // what the bet pays: an exchange's price net of its commission (commission.ts)
+  const decimal = effectiveDecimal(input.exact?.decimal ?? americanToDecimal(bookOdds), input.commission ?? 0);
   const fairProbability = input.exact?.fairProbability ?? 1 / americanToDecimal(fairOdds);
   // The one EV rule (DECISIONS 10), as the +EV rows and the recommendation cards compute it.
   const edgePct = evPercent(fairProbability, decimal);
