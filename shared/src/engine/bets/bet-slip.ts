@@ -143,7 +143,7 @@ export function validateParlay(
 }
 
 /** An EV in percent as it is shown, two decimals; −0.004 shows as 0, never as "−0.00". */
-const evShown = (evPct: number) => Math.round(evPct * 100) / 100 || 0;
+export const evShown = (evPct: number) => Math.round(evPct * 100) / 100 || 0;
 
 /** An EV figure as the odds tables print it: "+1.68%", "0.00%", "-1.11%" — the same figure evTone colours. */
 export const formatEvPct = (evPct: number) => {

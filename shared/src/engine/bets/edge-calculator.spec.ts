@@ -16,6 +16,19 @@ describe('edge calculator', () => {
     expect(edgeBand(-2)).toBe('negative');
   });
 
+  // graded as it is shown, to two decimals (as evTone colours it): +110 against an even fair line is 5.000000000000004
+  // in floating point, shown "5.00%", which spec 001 §5 calls good, not excellent (> 5)
+  it('grades the edge as shown, two decimals', () => {
+    const typed = calculateEdge({ bookOdds: 110, fairOdds: 100 })!;
+    expect(typed.edgePct.toFixed(2)).toBe('5.00');
+    expect(typed.band).toBe('good');
+    expect(edgeBand(5.004)).toBe('good');
+    expect(edgeBand(5.006)).toBe('excellent');
+    expect(edgeBand(3.004)).toBe('marginal');
+    expect(edgeBand(1.004)).toBe('small');
+    expect(edgeBand(0.004)).toBe('negative');
+  });
+
   // spec 001 §5: needs both bookmaker and fair odds (American); bet 100 and bankroll 1000 when blank
   it('needs both odds', () => {
     expect(calculateEdge({ bookOdds: null, fairOdds: -110 })).toBeNull();

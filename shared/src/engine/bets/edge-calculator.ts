@@ -2,6 +2,7 @@ import { effectiveDecimal } from '../odds/commission';
 import { bookHold, bookOverround, devig, type DevigFailure, type DevigMethod, type DevigOptions } from '../odds/devig';
 import { americanToDecimal, decimalToAmericanRounded, isValidAmerican } from '../odds/odds-format';
 import { evPercent } from '../odds/fair-probability';
+import { evShown } from './bet-slip';
 import { kellyFraction, recommendedStakeCents, type RiskLevel } from './sizing';
 
 /**
@@ -13,12 +14,17 @@ export const EDGE_CALCULATOR_DEFAULTS = { betAmount: 100, bankroll: 1000 } as co
 
 export type EdgeBand = 'excellent' | 'good' | 'marginal' | 'small' | 'negative';
 
-/** Recommendation band of an edge in PERCENT: > 5 excellent, > 3 good, > 1 marginal, > 0 small, else negative. */
+/**
+ * Recommendation band of an edge in PERCENT: > 5 excellent, > 3 good, > 1 marginal, > 0 small, else negative. Graded
+ * on the figure as shown, two decimals (evShown, as evTone colours it): +110 against an even fair line is
+ * 5.000000000000004 in floating point, shown "5.00%", which is good, not excellent.
+ */
 export function edgeBand(edgePct: number): EdgeBand {
-  if (edgePct > 5) return 'excellent';
-  if (edgePct > 3) return 'good';
-  if (edgePct > 1) return 'marginal';
-  if (edgePct > 0) return 'small';
+  const shown = evShown(edgePct);
+  if (shown > 5) return 'excellent';
+  if (shown > 3) return 'good';
+  if (shown > 1) return 'marginal';
+  if (shown > 0) return 'small';
   return 'negative';
 }
 
