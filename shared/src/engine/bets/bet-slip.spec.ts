@@ -38,13 +38,19 @@ describe('bet slip validation', () => {
     expect(validateSingles([{ stakeCents: 5000, edgePct: 2, gameKey: 'a' }], bankroll).warnings).toEqual([]);
   });
 
-  it('single: a negative edge is called negative at any stake, not a low edge, and does not block placing', () => {
+  // spec 001 §5: a stake above 2 % of the bankroll on an edge under 2 gives 'Large bet on low edge', a negative edge too
+  it('single: a negative edge is called negative at any stake, a large bet on it a low edge too; neither blocks', () => {
     expect(validateSingles([{ stakeCents: 1000, edgePct: -1.44, gameKey: 'a' }], bankroll)).toEqual({
       errors: [],
       warnings: ['This bet has negative expected value'],
       canPlace: true,
     });
-    expect(validateSingles([{ stakeCents: 5000, edgePct: -1.44, gameKey: 'a' }], bankroll).warnings).toEqual([
+    expect(validateSingles([{ stakeCents: 5000, edgePct: -1.44, gameKey: 'a' }], bankroll)).toEqual({
+      errors: [],
+      warnings: ['This bet has negative expected value', 'Large bet on low edge - consider reducing'],
+      canPlace: true,
+    });
+    expect(validateSingles([{ stakeCents: 2000, edgePct: -1.44, gameKey: 'a' }], bankroll).warnings).toEqual([
       BET_SLIP_MESSAGES.negativeEdge,
     ]);
     // an edge that shows as 0.00 % is not negative; a low one still warns as low

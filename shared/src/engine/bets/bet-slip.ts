@@ -65,7 +65,8 @@ export function hedgedPosition(legs: readonly Pick<SlipBet, 'stakeCents' | 'deci
 
 /**
  * A bet whose edge, as the slip shows it (two decimals), is below zero: it loses money on average, so the slip says
- * so at any stake rather than calling it a low edge, and auto sizing gives it no stake (Kelly bets nothing on it).
+ * so at any stake (beside a large stake's low-edge warning), and auto sizing gives it no stake (Kelly bets nothing
+ * on it).
  */
 export function hasNegativeEdge(edgePct: number | null | undefined): boolean {
   return edgePct !== null && edgePct !== undefined && evShown(edgePct) < 0;
@@ -78,8 +79,8 @@ const result = (errors: string[], warnings: string[], placeable: boolean): SlipV
 });
 
 /**
- * Single bets: each at least $1, at most 20 % of bankroll; a negative edge warns as such at any stake, > 2 % on an
- * edge from 0 to under 2 warns as a low edge; total over 50 % warns
+ * Single bets: each at least $1, at most 20 % of bankroll; a negative edge warns as such at any stake, and > 2 % on an
+ * edge under 2 (a negative one included, spec 001 §5) warns as a low edge; total over 50 % warns
  * (DECISIONS 26: the exposure warning asks for a confirmation). A hedged position (two or more legs of one `hedge`)
  * puts at risk only its worst-case loss: the caps and the low-edge rule judge that amount and the position's edge
  * (worst case over its stake), not each leg, so an arbitrage's locked profit is never "a large bet on low edge".
@@ -112,7 +113,7 @@ export function validateSingles(bets: readonly SlipBet[], bankrollCents: number)
     atRiskCents += exposure.atRiskCents;
     if (exposure.atRiskCents > capCents) errors.add(exceedsSingleCap(capCents));
     if (exposure.single && hasNegativeEdge(exposure.edgePct)) warnings.add(BET_SLIP_MESSAGES.negativeEdge);
-    else if (exposure.atRiskCents > bankrollCents * LOW_EDGE_STAKE_SHARE && exposure.edgePct < LOW_EDGE_PCT)
+    if (exposure.atRiskCents > bankrollCents * LOW_EDGE_STAKE_SHARE && exposure.edgePct < LOW_EDGE_PCT)
       warnings.add(BET_SLIP_MESSAGES.lowEdge);
   }
   if (atRiskCents > bankrollCents * TOTAL_EXPOSURE_SHARE) warnings.add(BET_SLIP_MESSAGES.totalExposure);
