@@ -35,6 +35,15 @@ describe('validateBankroll', () => {
     expect(validateBankroll(10.005)).toEqual({ ok: true, value: 1001 });
   });
 
+  // DECISIONS 25: half-up to the cent, as every amount typed is read: 1.005 is stored as 1.00499999…, and
+  // Math.round(1.005 * 100) made 100 cents of it
+  it('rounds to the cent half-up, whatever the float of the dollars given', () => {
+    expect(validateBankroll(1.005)).toEqual({ ok: true, value: 101 });
+    expect(validateBankroll('1.005')).toEqual({ ok: true, value: 101 });
+    expect(validateBankroll(0.285)).toEqual({ ok: true, value: 29 });
+    expect(validateBankroll(1.004)).toEqual({ ok: true, value: 100 });
+  });
+
   it('names what is wrong', () => {
     expect(validateBankroll('abc')).toEqual({ ok: false, message: 'Bankroll must be a valid number' });
     expect(validateBankroll(Number.NaN)).toEqual({ ok: false, message: 'Bankroll must be a valid number' });

@@ -1,3 +1,5 @@
+import { dollarsToCents } from '../../engine/odds/money';
+
 /**
  * Account validation rules shared by the server (authoritative) and the client (instant feedback).
  * Messages are the spec's, verbatim (spec 000 §5, §8; DECISIONS 6).
@@ -54,15 +56,16 @@ export const MAX_BANKROLL = 1_000_000;
 export const BANKROLL_PRESETS: readonly number[] = [100, 250, 500, 1000, 2500, 5000, 10000, 25000];
 
 /**
- * Spec 000 §5 bankroll rules. Accepts a number or a numeric string (a form field); returns whole cents,
- * rounded half away from zero, so money is never a float past this point.
+ * Spec 000 §5 bankroll rules. Accepts a number or a numeric string (a form field); returns whole cents, rounded
+ * half-up once as every amount typed is read (dollarsToCents, DECISIONS 25: 1.005 is $1.01), so money is never a float
+ * past this point.
  */
 export function validateBankroll(raw: unknown): ValidationResult<number> {
   const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
   if (!Number.isFinite(value)) return { ok: false, message: AccountMessages.bankrollNotANumber };
   if (value < 0) return { ok: false, message: AccountMessages.bankrollNegative };
   if (value > MAX_BANKROLL) return { ok: false, message: AccountMessages.bankrollTooLarge };
-  return { ok: true, value: Math.round(value * 100) };
+  return { ok: true, value: dollarsToCents(value) };
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
