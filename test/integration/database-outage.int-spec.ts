@@ -1,7 +1,18 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import { sql } from 'kysely';
-import { APP_CONFIG, KYSELY, isDependencyDown, type AppConfig, type Database } from '@oddspulse/core';
+import { Client } from 'pg';
+import {
+  APP_CONFIG,
+  KYSELY,
+  dropDatabase,
+  ensureDatabase,
+  isDependencyDown,
+  maintenanceUrl,
+  migrate,
+  type AppConfig,
+  type Database,
+} from '@oddspulse/core';
 import { CLOCK, OddsHistoryWriterService, OddsPipelineService, WorkersModule } from '@oddspulse/workers';
 import { Logger } from '@nestjs/common';
 import { createAccountsApp, signUp, TEST_PASSWORD, type AccountsTestApp } from '../support/accounts-app';
@@ -222,5 +233,80 @@ describe('PostgreSQL lost mid-query (real PostgreSQL behind a TCP proxy the test
     clock += 30_000;
     expect((await pipeline.pollOdds({ sport: SPORT, tick: 3 })).outcome).toMatch(/updated|unchanged/);
     expect(uncaught).toEqual([]);
+  });
+});
+
+// PostgreSQL answering but refusing the database's new connections while the server runs: connections switched off for
+// maintenance (ALLOW_CONNECTIONS false, its sessions ended), then the database gone (renamed away). Each is an outage
+// for a request, not a bug: 503 with Retry-After, health naming PostgreSQL's reason, and served again once the database
+// takes connections, with no restart. A database of the spec's own: the run's is never switched off.
+describe('PostgreSQL refusing connections to the database', () => {
+  const urlOf = (database: string) => {
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const name = `${new URL(process.env.DATABASE_URL!).pathname.slice(1)}_refused`;
+  const away = `${name}_away`;
+  const url = urlOf(name);
+  const admin = new Client({ connectionString: maintenanceUrl(url) });
+  let t: AccountsTestApp;
+
+  beforeAll(async () => {
+    await ensureDatabase(url);
+    await migrate(url);
+    await admin.connect();
+    t = await createAccountsApp({ DATABASE_URL: url, REDIS_PREFIX: `${process.env.REDIS_PREFIX}-refused` });
+  });
+
+  afterAll(async () => {
+    await t?.app.close();
+    await admin.end();
+    await dropDatabase(url);
+    await dropDatabase(urlOf(away));
+  });
+
+  /** Ends the database's sessions (the server's pooled connections) and waits until none is left. */
+  async function endSessions(database: string) {
+    await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [database]);
+    await eventually(
+      async () => (await admin.query('SELECT 1 FROM pg_stat_activity WHERE datname = $1', [database])).rowCount,
+      (left) => left === 0,
+    );
+  }
+
+  const login = () =>
+    t.http().post('/api/auth/login').send({ email: 'nobody-refused@example.com', password: TEST_PASSWORD });
+
+  async function expectOutage(reason: string) {
+    // the first answers may come from a pooled connection that was ended; the rest connect anew and are refused
+    for (let i = 0; i < 3; i++) {
+      const during = await login();
+      expect(during.status).toBe(503);
+      expect(during.body).toEqual({
+        statusCode: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        message: 'Temporarily unavailable. Please try again shortly.',
+      });
+      expect(during.headers['retry-after']).toBe('5');
+    }
+    const health = await t.http().get('/api/health');
+    expect(health.status).toBe(503);
+    expect(health.body.problems).toContain(`PostgreSQL does not answer: ${reason}`);
+  }
+
+  it('answers 503 while its connections are switched off and while it is gone, and serves again after', async () => {
+    expect((await login()).status).toBe(400);
+
+    await admin.query(`ALTER DATABASE "${name}" ALLOW_CONNECTIONS false`);
+    await endSessions(name);
+    await expectOutage(`database "${name}" is not currently accepting connections`);
+
+    await admin.query(`ALTER DATABASE "${name}" RENAME TO "${away}"`);
+    await admin.query(`ALTER DATABASE "${away}" ALLOW_CONNECTIONS true`);
+    await expectOutage(`database "${name}" does not exist`);
+
+    await admin.query(`ALTER DATABASE "${away}" RENAME TO "${name}"`);
+    expect((await login()).status).toBe(400);
   });
 });

@@ -38,12 +38,43 @@ describe('isDependencyDown', () => {
     ['pg: a statement on the client its time-out ended', new Error('Client was closed and is not queryable')],
     ['statement_timeout', Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' })],
     ['ioredis commandTimeout: no answer', new Error('Command timed out')],
+    // PostgreSQL refusing a new connection to the database while the process runs (pg's error at connect)
+    [
+      'connections to the database not allowed',
+      Object.assign(new Error('database "oddspulse" is not currently accepting connections'), {
+        code: '55000',
+        severity: 'FATAL',
+      }),
+    ],
+    [
+      'the database gone',
+      Object.assign(new Error('database "oddspulse" does not exist'), { code: '3D000', severity: 'FATAL' }),
+    ],
+    [
+      'the password no longer accepted',
+      Object.assign(new Error('password authentication failed for user "oddspulse"'), {
+        code: '28P01',
+        severity: 'FATAL',
+      }),
+    ],
+    [
+      'the role gone',
+      Object.assign(new Error('role "oddspulse" does not exist'), { code: '28000', severity: 'FATAL' }),
+    ],
   ])('%s is a dependency outage', (_, error) => {
     expect(isDependencyDown(error)).toBe(true);
   });
 
   it.each([
     ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    // the same SQLSTATE as a database not accepting connections, raised by a statement: a bug
+    [
+      'an object not in the state a statement needs',
+      Object.assign(new Error('currval of sequence "picks_id_seq" is not yet defined in this session'), {
+        code: '55000',
+        severity: 'ERROR',
+      }),
+    ],
     ['a bug', new TypeError("Cannot read properties of undefined (reading 'id')")],
     ['a string', 'Connection terminated'],
     ['nothing', undefined],

@@ -11,8 +11,22 @@ export function isDependencyDown(error: unknown): boolean {
     // SQLSTATE class 08 (connection exception), 57P01–57P03 (server shutting down or starting), 53300 (no free slot),
     // 57014 (a statement cancelled: the API server's statement_timeout, RequestTimeouts)
     if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300' || code === '57014') return true;
+    if (isConnectionRefused(code, message)) return true;
   }
   return typeof message === 'string' && DOWN_MESSAGES.some((pattern) => pattern.test(message));
+}
+
+/**
+ * PostgreSQL refusing a new connection to the database while the process runs: its connections switched off
+ * (ALLOW_CONNECTIONS false, maintenance: 55000, which a statement also raises for an object not in the state it needs,
+ * so only with the refusal's message), the database gone (3D000, which no statement of the product raises: none names
+ * another database), or the credentials no longer accepted (class 28, raised only while connecting). The request is not
+ * at fault and the database cannot serve it: a 503 like any outage, and health names the cause in its problems. A
+ * configuration wrong from the start stops the server's and the workers' preflight instead.
+ */
+function isConnectionRefused(code: string, message: unknown): boolean {
+  if (code === '55000') return typeof message === 'string' && /is not currently accepting connections$/.test(message);
+  return code === '3D000' || /^28[0-9A-Z]{3}$/.test(code);
 }
 
 /** A dependency found down before a call was tried (a Redis connection not ready, say). */
