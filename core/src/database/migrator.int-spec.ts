@@ -81,6 +81,19 @@ describe('migrator (real PostgreSQL)', () => {
     expect(await ensureDatabase(url)).toBe(false);
   });
 
+  // Several setups at once against a database not there yet (containers started together): one creates it, the others
+  // find it made, and none fails.
+  it('creates a database once when several ask for it at the same time', async () => {
+    const fresh = `${process.env.DATABASE_URL}_race`;
+    await dropDatabase(fresh);
+    try {
+      const created = await Promise.all(Array.from({ length: 6 }, () => ensureDatabase(fresh)));
+      expect(created.filter(Boolean)).toEqual([true]);
+    } finally {
+      await dropDatabase(fresh);
+    }
+  });
+
   it('refuses to run when an applied migration was edited', () =>
     withScratch('edit', async ({ url, dir, write }) => {
       await write('0001_a.sql', 'CREATE TABLE a (id int);');

@@ -139,14 +139,29 @@ export function maintenanceUrl(databaseUrl: string): string {
   return url.toString();
 }
 
-/** Creates the database named in the URL when it does not exist. */
+/** Creates the database named in the URL when it does not exist; whether this call created it. */
 export function ensureDatabase(databaseUrl: string): Promise<boolean> {
   return onMaintenance(databaseUrl, async (client, name) => {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (rowCount) return false;
-    await client.query(`CREATE DATABASE "${name}"`);
-    return true;
+    try {
+      await client.query(`CREATE DATABASE "${name}"`);
+      return true;
+    } catch (error) {
+      if (createdMeanwhile(error)) return false;
+      throw error;
+    }
   });
+}
+
+/**
+ * Another setup created the database between the check and the CREATE (setups started together, as containers are):
+ * it exists, as asked. PostgreSQL says so as 42P04 when the other's database was there before the CREATE began, or as
+ * a unique violation on pg_database's names when both were creating it (raised once the other has committed).
+ */
+function createdMeanwhile(error: unknown): boolean {
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  return code === '42P04' || (code === '23505' && constraint === 'pg_database_datname_index');
 }
 
 /** Drops a database (used by the test runs for their throw-away databases). */
