@@ -2944,6 +2944,11 @@ export interface components {
         url: string;
       }[];
       free_monthly_quota: number;
+      /** @description Whether the odds and the scores are the built-in simulator's rather than a provider's */
+      simulated: {
+        odds: boolean;
+        scores: boolean;
+      };
     };
     SupportSendBody: {
       subject: string;

@@ -15,6 +15,7 @@ import { screenKey } from './screen-key';
 import { AccessibilityClasses, DebugPanel } from './ShellEffects';
 import { UsernameSetup, VerifyEmailNotice, WhenSignedIn } from './signed-in';
 import { SignupPrompt } from './SignupPrompt';
+import { SimulatedFeedsNotice } from './SimulatedFeedsNotice';
 import { Toasts } from './Toasts';
 
 /** The shell around every screen (the route table is its child). */
@@ -32,6 +33,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <RouteAnnouncer />
       <Navbar onOpenMenu={setMenuOpen} menuOpen={menuOpen !== null} menuButtonRef={menuButtonRef} />
       <MobileMenu open={menuOpen} onClose={closeMenu} trigger={menuButtonRef} />
+      <SimulatedFeedsNotice />
       <OfflineBanner />
       <NewVersionBanner />
       <WhenSignedIn>

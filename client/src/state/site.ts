@@ -6,7 +6,7 @@ let requested = false;
 
 /**
  * GET /api/site once per page load (asked when first shown): this deployment's public settings (social links, the
- * free quota). Null until it answers, and after a failure. It never suspends: the footer renders at once and adds
+ * free quota, the simulated feeds). Null until it answers, and after a failure. It never suspends: the footer renders at once and adds
  * the links when they arrive (a plain atom rather than jotai's `loadable`, which the landing page does not carry).
  */
 const siteConfigAtom = atom<SiteConfig | null>(null);
@@ -30,4 +30,9 @@ export function useSocialLinks(): SiteConfig['social_links'] {
  */
 export function useFreeMonthlyQuota(): number {
   return useAtomValue(siteConfigAtom)?.free_monthly_quota ?? DEFAULT_FREE_MONTHLY_QUOTA;
+}
+
+/** Which feeds are the simulator's (GET /api/site); null until the settings arrive, and after a failure. */
+export function useSimulatedFeeds(): SiteConfig['simulated'] | null {
+  return useAtomValue(siteConfigAtom)?.simulated ?? null;
 }

@@ -306,6 +306,9 @@ export const landingStatsSchema: z.ZodType<LandingStats> = z.object({
 export const siteSchema: z.ZodType<SiteConfig> = z.object({
   social_links: z.array(z.object({ label: z.string(), url: z.string() })),
   free_monthly_quota: z.number().int(),
+  simulated: z
+    .object({ odds: z.boolean(), scores: z.boolean() })
+    .meta({ description: "Whether the odds and the scores are the built-in simulator's rather than a provider's" }),
 });
 
 const serviceState = z.enum(['up', 'down']);
