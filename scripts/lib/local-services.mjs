@@ -1,7 +1,8 @@
 // The PostgreSQL and Redis that `npm start` uses: the configured ones, the machine's on their default addresses, or,
 // on a bare machine, ones it runs itself with their files in the data folder. Configuration is never overridden:
-// a set DATABASE_URL or REDIS_URL is used as given (and fails with setup's message if it does not answer), except
-// the two words that ask for a local one (`embedded`, `local`).
+// a set DATABASE_URL or REDIS_URL is used as given (one that does not answer fails with setup's message for PostgreSQL,
+// the server's and the workers' preflight's for Redis), except the two words that ask for a local one (`embedded`,
+// `local`).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
