@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { AlertsRepository } from './alerts/alerts.repository';
+import { AlertsOutboxRepository } from './alerts/alerts-outbox.repository';
 import { MailService } from './mail/mail.service';
 import { AccountMail } from './mail/account-mail';
 import { MailFilesRepository } from './mail/mail-files.repository';
@@ -95,6 +96,7 @@ const repositories = [
   DatabaseProbe,
   MetricsService,
   AlertsRepository,
+  AlertsOutboxRepository,
   MailFilesRepository,
   MailService,
   AccountMail,

@@ -76,5 +76,6 @@ export * from './mail/account-mail';
 export * from './mail/mail-files.repository';
 export * from './mail/mail-route';
 export * from './alerts/alerts.repository';
+export * from './alerts/alerts-outbox.repository';
 export * from './alerts/webhook-url';
 export * from './alerts/vapid';

@@ -14,6 +14,8 @@ import { createAccountsApp, type AccountsTestApp } from '../support/accounts-app
 import { loadFixtureBoards } from '../support/fixture-boards';
 import { AlertBatches, DetectionService, SteamDetectionService } from '@oddspulse/workers';
 import {
+  AlertsOutboxRepository,
+  type JobQueueService,
   LiveStateRepository,
   MetricsService,
   RealtimePublisher,
@@ -60,7 +62,10 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
       t.get(OpportunityCountersRepository),
       t.config,
       t.get(MetricsService),
-      { enqueue: async () => undefined, enqueuePriceTargets: async () => undefined } as unknown as AlertBatches,
+      new AlertBatches(
+        { add: async () => undefined } as unknown as JobQueueService,
+        new AlertsOutboxRepository(t.redis),
+      ),
       { detect: async () => undefined } as unknown as SteamDetectionService,
     );
   });

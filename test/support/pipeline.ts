@@ -1,9 +1,11 @@
 import type { SportBoard } from '@oddspulse/shared';
 import {
+  AlertsOutboxRepository,
   LiveStateRepository,
   MetricsService,
   OpportunityCountersRepository,
   type AppConfig,
+  type JobQueueService,
   type RealtimePublisher,
   type RedisService,
 } from '@oddspulse/core';
@@ -27,7 +29,10 @@ export async function detectOnBoards(
     deps.config,
     new MetricsService(),
     // Alerts are evaluated by their own specs; these passes only keep Redis's opportunities.
-    { enqueue: async () => undefined, enqueuePriceTargets: async () => undefined } as unknown as AlertBatches,
+    new AlertBatches(
+      { add: async () => undefined } as unknown as JobQueueService,
+      new AlertsOutboxRepository(deps.redis),
+    ),
     { detect: async () => undefined } as unknown as SteamDetectionService,
   );
   for (const { kind, board } of boards)

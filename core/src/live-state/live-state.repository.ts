@@ -368,11 +368,15 @@ export class LiveStateRepository {
     return stored.map((raw) => parse<Array<OpportunityUpdate<T>>>(raw) ?? []);
   }
 
-  /** Replaces the current opportunities of some events of a sport in one transaction; an empty list removes the event. */
+  /**
+   * Replaces the current opportunities of some events of a sport in one transaction; an empty list removes the event.
+   * `appends` (stream entries of the kind's room: its alerts outbox) are written in the same transaction.
+   */
   async saveEventOpportunities<T>(
     kind: OpportunityKind,
     sport: string,
     entries: ReadonlyArray<readonly [string, ReadonlyArray<OpportunityUpdate<T>>]>,
+    appends: NonNullable<StateWrites['appends']> = [],
   ): Promise<void> {
     if (!entries.length) return;
     const key = this.redis.key(...RedisKeys.opportunities(kind, sport));
@@ -381,6 +385,7 @@ export class LiveStateRepository {
       if (current.length) multi.hset(key, field, JSON.stringify(current));
       else multi.hdel(key, field);
     }
+    for (const [stream, data] of appends) multi.xadd(stream, '*', 'data', data);
     multi.incr(this.redis.key(...RedisKeys.opportunitiesRevision(kind, sport)));
     multi.publish(...this.notice(LiveStateNotices.opportunities(kind, sport)));
     const results = await multi.exec();

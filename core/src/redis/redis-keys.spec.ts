@@ -26,10 +26,16 @@ describe('the key map on a Redis Cluster', () => {
       ).toBe(1);
   });
 
-  it("keeps a scoreboard with its revision, a sport's opportunities with theirs, a day's statistics and the credit state together", () => {
+  it("keeps a scoreboard with its revision, a sport's opportunities with theirs and their alerts outbox, a day's statistics and the credit state together", () => {
     expect(slotsOf(RedisKeys.scoreboard(NBA), RedisKeys.scoreboardRevision(NBA)).size).toBe(1);
     for (const kind of ['ev', 'arbitrage', 'middles'] as const)
-      expect(slotsOf(RedisKeys.opportunities(kind, NBA), RedisKeys.opportunitiesRevision(kind, NBA)).size).toBe(1);
+      expect(
+        slotsOf(
+          RedisKeys.opportunities(kind, NBA),
+          RedisKeys.opportunitiesRevision(kind, NBA),
+          RedisKeys.alertsOutbox(kind, NBA),
+        ).size,
+      ).toBe(1);
     expect(
       slotsOf(RedisKeys.opportunitiesFoundDaily('2026-03-01'), RedisKeys.opportunitiesSeenDaily('2026-03-01', 'ev'))
         .size,

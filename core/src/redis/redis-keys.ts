@@ -61,6 +61,15 @@ export const RedisKeys = {
   ],
   /** Steam alerts raised and expired, published and not yet in PostgreSQL: a stream the steam record drains. */
   steamRecordOutbox: (sport: string) => ['steam', 'record-outbox', roomTag('steam', sport)],
+  /**
+   * What a room's changes hand to the alert rules (AlertsEvaluatePayload JSON entries) and detection has not yet queued:
+   * a stream written in the step that saves a kind's opportunities or publishes a steam alert, in that room's slot.
+   */
+  alertsOutbox: (room: 'ev' | 'arbitrage' | 'middles' | 'steam', sport: string) => [
+    'alerts',
+    'outbox',
+    roomTag(room, sport),
+  ],
   /** Opportunities found on a UTC day (YYYY-MM-DD): a hash of `{kind}:found`, `{kind}:edge_bp_sum`, `{kind}:edge_n`. */
   opportunitiesFoundDaily: (day: string) => ['stats', 'opportunities', hashTag('found', day)],
   /** The ids already counted on that day, per kind, so each opportunity counts once a day (counted with the hash above). */

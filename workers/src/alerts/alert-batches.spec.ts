@@ -1,5 +1,5 @@
-import { JobName, type OpportunityUpdate } from '@oddspulse/shared';
-import type { JobQueueService } from '@oddspulse/core';
+import { JobName, type AlertsEvaluatePayload, type OpportunityUpdate } from '@oddspulse/shared';
+import type { AlertRoom, AlertsOutboxRepository, JobQueueService } from '@oddspulse/core';
 import { middleOpportunity } from '@oddspulse/shared/testing';
 import { AlertBatches } from './alert-batches';
 
@@ -13,32 +13,80 @@ const update = (action: OpportunityUpdate['action'], opportunity?: object): Oppo
   opportunity,
 });
 
+/** The alerts outbox as Redis keeps it, in memory: each room's entries in order, taken off by id. */
+function memoryOutbox() {
+  const streams = new Map<string, Array<{ id: string; data: string }>>();
+  let ids = 0;
+  const outbox = {
+    append: (room: AlertRoom, batch: AlertsEvaluatePayload) => [room, JSON.stringify(batch)] as const,
+    waiting: async (rooms: AlertRoom[]) => rooms.map((room) => streams.get(room)?.length ?? 0),
+    entries: async (room: AlertRoom, _sport: string, count: number) =>
+      (streams.get(room) ?? [])
+        .slice(0, count)
+        .map(({ id, data }) => ({ id, batch: JSON.parse(data) as AlertsEvaluatePayload })),
+    acknowledge: async (room: AlertRoom, _sport: string, taken: string[]) =>
+      void streams.set(
+        room,
+        (streams.get(room) ?? []).filter((e) => !taken.includes(e.id)),
+      ),
+  };
+  /** What a saving step would write: the entries handOff answered. */
+  const write = (appends: ReadonlyArray<readonly [string, string]>) => {
+    for (const [room, data] of appends) streams.set(room, [...(streams.get(room) ?? []), { id: String(++ids), data }]);
+  };
+  return { outbox: outbox as unknown as AlertsOutboxRepository, write, streams };
+}
+
 // "the workers evaluate them when detection finds or updates an opportunity (never per socket,
-// never per request)": one typed job per published batch, with its new and updated opportunities only.
+// never per request)": one typed job per published batch, with its new and updated opportunities only, handed off in
+// the step that saves the batch and queued from there.
 describe('AlertBatches', () => {
-  it('enqueues one evaluation job per batch with the new and updated opportunities', async () => {
+  it('hands off a batch with its new and updated opportunities and queues it as one evaluation job', async () => {
     const add = jest.fn().mockResolvedValue(undefined);
-    const batches = new AlertBatches({ add } as unknown as JobQueueService);
+    const { outbox, write, streams } = memoryOutbox();
+    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox);
     const found = middleOpportunity();
     const moved = middleOpportunity({ id: 'mid-2' });
-    await batches.enqueue('middles', 'basketball_nba', 1000, [
-      update('new', found),
-      update('updated', moved),
-      update('gone'),
-    ]);
+    write(
+      batches.handOff('middles', 'basketball_nba', 1000, [
+        update('new', found),
+        update('updated', moved),
+        update('gone'),
+      ]),
+    );
+    expect(await batches.waiting(['arbitrage', 'middles', 'ev'], 'basketball_nba')).toEqual(['middles']);
+    await batches.handOver(['middles'], 'basketball_nba');
     expect(add).toHaveBeenCalledTimes(1);
     expect(add).toHaveBeenCalledWith(
       JobName.AlertsEvaluate,
       { kind: 'middle', sport: 'basketball_nba', at: 1000, opportunities: [found, moved] },
       { attempts: 3 },
     );
+    expect(streams.get('middles')).toEqual([]);
   });
 
-  it('enqueues nothing for a batch of gone opportunities', async () => {
-    const add = jest.fn();
-    await new AlertBatches({ add } as unknown as JobQueueService).enqueue('arbitrage', 'basketball_nba', 1000, [
-      update('gone'),
-    ]);
-    expect(add).not.toHaveBeenCalled();
+  it('hands off nothing for a batch of gone opportunities', () => {
+    const { outbox } = memoryOutbox();
+    const batches = new AlertBatches({ add: jest.fn() } as unknown as JobQueueService, outbox);
+    expect(batches.handOff('arbitrage', 'basketball_nba', 1000, [update('gone')])).toEqual([]);
+  });
+
+  it('keeps what the queue refused for the next hand-over, which queues it with what came since', async () => {
+    const add = jest.fn().mockRejectedValueOnce(new Error('Redis away')).mockResolvedValue(undefined);
+    const { outbox, write, streams } = memoryOutbox();
+    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox);
+    const first = middleOpportunity();
+    const second = middleOpportunity({ id: 'mid-2' });
+    write(batches.handOff('middles', 'basketball_nba', 1000, [update('new', first)]));
+    await expect(batches.handOver(['middles'], 'basketball_nba')).rejects.toThrow('Redis away');
+    expect(streams.get('middles')).toHaveLength(1);
+    write(batches.handOff('middles', 'basketball_nba', 2000, [update('new', second)]));
+    await batches.handOver(['middles'], 'basketball_nba');
+    expect(add).toHaveBeenLastCalledWith(
+      JobName.AlertsEvaluate,
+      { kind: 'middle', sport: 'basketball_nba', at: 2000, opportunities: [first, second] },
+      { attempts: 3 },
+    );
+    expect(streams.get('middles')).toEqual([]);
   });
 });

@@ -7,33 +7,81 @@ import {
   type OpportunityUpdate,
   type SteamAlert,
 } from '@oddspulse/shared';
-import { JobQueueService } from '@oddspulse/core';
+import { AlertsOutboxRepository, JobQueueService, type AlertRoom, type StateWrites } from '@oddspulse/core';
 
-const KIND_OF_CHANNEL: Record<OpportunityChannel, AlertKind> = { arbitrage: 'arbitrage', middles: 'middle', ev: 'ev' };
+const KIND_OF_ROOM: Record<AlertRoom, AlertKind> = {
+  arbitrage: 'arbitrage',
+  middles: 'middle',
+  ev: 'ev',
+  steam: 'steam',
+};
+/** Outbox entries queued as one job: a backlog a stopped worker left goes out in jobs of modest size. */
+const ENTRIES_PER_JOB = 50;
 
 /**
- * Hands what detection published to alert evaluation: one job per detection batch (a kind and
- * sport of one poll) with its new and updated opportunities, the steam alerts it raised, and the events it saw change
- * for the price targets — never per socket or request.
+ * Hands what detection published to alert evaluation: one job per detection batch (a kind and sport of one poll) with
+ * its new and updated opportunities, the steam alerts it raised, and the events it saw change for the price targets —
+ * never per socket or request. An opportunity batch is handed off through its room's alerts outbox
+ * (AlertsOutboxRepository), written in the step that saves it, and queued from there: whatever stops a run after that
+ * step, the next run queues it.
  */
 @Injectable()
 export class AlertBatches {
-  constructor(private readonly jobs: JobQueueService) {}
+  constructor(
+    private readonly jobs: JobQueueService,
+    private readonly outbox: AlertsOutboxRepository,
+  ) {}
 
-  async enqueue(
+  /**
+   * The outbox entry that hands a published batch's new and updated opportunities to the rules, for the step that
+   * saves them; none for a batch of gone ones.
+   */
+  handOff(
     channel: OpportunityChannel,
     sport: string,
     at: number,
     updates: readonly OpportunityUpdate[],
-  ): Promise<void> {
+  ): NonNullable<StateWrites['appends']> {
     const opportunities = updates
       .filter((u) => u.action !== 'gone' && u.opportunity)
       .map((u) => u.opportunity as AlertOpportunity);
-    if (!opportunities.length) return;
-    await this.jobs.add(
-      JobName.AlertsEvaluate,
-      { kind: KIND_OF_CHANNEL[channel], sport, at, opportunities },
-      { attempts: 3 },
+    if (!opportunities.length) return [];
+    return [this.outbox.append(channel, { kind: KIND_OF_ROOM[channel], sport, at, opportunities })];
+  }
+
+  /** The rooms of the sport whose outbox holds a hand-off not yet queued. */
+  async waiting(rooms: readonly AlertRoom[], sport: string): Promise<AlertRoom[]> {
+    const counts = await this.outbox.waiting(rooms, sport);
+    return rooms.filter((_, i) => counts[i] > 0);
+  }
+
+  /**
+   * Queues what waits in the rooms' outboxes, then takes it off: a stop in between queues it again, evaluated once
+   * more to no effect (one delivery per rule and opportunity).
+   */
+  async handOver(rooms: Iterable<AlertRoom>, sport: string): Promise<void> {
+    await Promise.all(
+      [...rooms].map(async (room) => {
+        for (;;) {
+          const entries = await this.outbox.entries(room, sport, ENTRIES_PER_JOB);
+          if (!entries.length) return;
+          await this.jobs.add(
+            JobName.AlertsEvaluate,
+            {
+              kind: KIND_OF_ROOM[room],
+              sport,
+              at: Math.max(...entries.map((e) => e.batch.at)),
+              opportunities: entries.flatMap((e) => e.batch.opportunities),
+            },
+            { attempts: 3 },
+          );
+          await this.outbox.acknowledge(
+            room,
+            sport,
+            entries.map((e) => e.id),
+          );
+        }
+      }),
     );
   }
 

@@ -12,8 +12,10 @@ import { Logger } from '@nestjs/common';
 import IORedis from 'ioredis';
 import { americanToDecimal, type BoardEvent, type RealtimeEnvelope } from '@oddspulse/shared';
 import {
+  AlertsOutboxRepository,
   deleteKeysWithPrefix,
   FeedBackoffRepository,
+  type JobQueueService,
   LiveStateRepository,
   MetricsService,
   OddsHistoryOutboxRepository,
@@ -23,7 +25,7 @@ import {
   RedisService,
   SteamStateRepository,
 } from '@oddspulse/core';
-import type { AlertBatches } from '../alerts/alert-batches';
+import { AlertBatches } from '../alerts/alert-batches';
 import { DetectionService } from '../detection/detection.service';
 import { PollSummary } from '../feeds/poll-summary';
 import { FeedGate } from '../feeds/feed-gate';
@@ -86,24 +88,19 @@ async function main() {
   const state = new LiveStateRepository(redis);
   const metrics = new MetricsService();
   const simulator = new MarketSimulator(config.SIMULATOR_SEED, 1);
-  const batches = {
-    enqueue: async () => undefined,
-    enqueueSteam: async () => undefined,
-    enqueuePriceTargets: async () => undefined,
-  };
-  const steam = new SteamDetectionService(
-    new SteamStateRepository(redis),
-    publisher,
-    batches as unknown as AlertBatches,
-    metrics,
+  // the alerts queue is not what is measured: the hand-off through the alerts outbox is
+  const batches = new AlertBatches(
+    { add: async () => undefined } as unknown as JobQueueService,
+    new AlertsOutboxRepository(redis),
   );
+  const steam = new SteamDetectionService(new SteamStateRepository(redis), publisher, batches, metrics);
   const detection = new DetectionService(
     state,
     publisher,
     new OpportunityCountersRepository(redis),
     config,
     metrics,
-    batches as unknown as AlertBatches,
+    batches,
     steam,
   );
   let now = Date.now();

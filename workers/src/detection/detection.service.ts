@@ -29,6 +29,7 @@ const KINDS = [
   { channel: RealtimeChannel.Middles, result: 'middles' },
   { channel: RealtimeChannel.Ev, result: 'ev' },
 ] as const satisfies ReadonlyArray<{ channel: OpportunityChannel; result: keyof ScanResult }>;
+const CHANNELS = KINDS.map((kind) => kind.channel);
 
 export interface DetectionSummary {
   published: Record<OpportunityChannel, number>;
@@ -46,8 +47,10 @@ export interface DetectionSummary {
  * engine drops one whose rounded stakes guarantee no profit, and the larger the stake the less rounding costs,
  * so no arbitrage a user could be shown is dropped here; and for the same reason the boards also find the
  * arbitrages that pay only at a commission below the published rates (PreparedBoards). What is new today is also counted for the landing
- * page's figures, and the batch is handed to alert evaluation. A straight-bets board runs steam first (the one
- * signal that must reach the socket fastest), and hands its changed events to the price targets.
+ * page's figures, and the batch is handed to alert evaluation: through its alerts outbox, written in the step that saves
+ * the opportunities, and queued from there at the end of the run (or the next run's, if this one stops first). A
+ * straight-bets board runs steam first (the one signal that must reach the socket fastest), and hands its changed
+ * events to the price targets.
  */
 @Injectable()
 export class DetectionService {
@@ -102,12 +105,21 @@ export class DetectionService {
     // steam reviews its alerts on every board, changed or not: a game's start ends them without a price moving
     if (board === 'odds') await this.steam.detect(next, eventIds, now);
     const { board: prepared, refreshed } = await this.prepared.sync(board, next, eventIds, basis);
+    // what an earlier run saved and did not queue for the alert rules (it stopped, or the queue failed) is queued with
+    // this run's own, whether or not this run scans anything
+    const [due, waiting] = await Promise.all([
+      this.state.dueOpportunityReviews(board, sport, now),
+      this.alertBatches.waiting(CHANNELS, sport),
+    ]);
+    const handOver = new Set(waiting);
     // the games the board changed; those a book re-confirmed (only a last_update moved: a stale leg reopens, a tie of
     // books changes hands); and those whose opportunities the clock alone changed since they were scanned though no
     // price moved: a price grown past the locked-market age, a game started (spec 001 §5)
-    const due = await this.state.dueOpportunityReviews(board, sport, now);
     const scanned = due.length || refreshed.length ? [...new Set([...eventIds, ...refreshed, ...due])] : eventIds;
-    if (!scanned.length) return summary;
+    if (!scanned.length) {
+      await this.alertBatches.handOver(handOver, sport);
+      return summary;
+    }
     if (board === 'odds' && eventIds.length) await this.alertBatches.enqueuePriceTargets(sport, now, eventIds);
     const fields = scanned.map((id) => `${board}:${id}`);
     const scans = new Map<string, ScanResult>();
@@ -122,7 +134,11 @@ export class DetectionService {
         summary.current[kind.channel] += current.length;
         return [fields[i], current] as const;
       });
-      await this.state.saveEventOpportunities(kind.channel, sport, entries);
+      // Alert rules are evaluated once per batch that detection published, in the workers: the batch is handed off in
+      // the step that saves it, so no run that saved it can end without it reaching them.
+      const handOff = this.alertBatches.handOff(kind.channel, sport, now, updates);
+      await this.state.saveEventOpportunities(kind.channel, sport, entries, handOff);
+      if (handOff.length) handOver.add(kind.channel);
       if (updates.length) {
         await this.publisher.publish({
           channel: kind.channel,
@@ -136,8 +152,6 @@ export class DetectionService {
       if (updates.length) {
         const counted = await this.counters.record(kind.channel, dailyFindings(kind.channel, updates));
         this.metrics.opportunitiesFound.inc({ kind: kind.channel }, counted);
-        // Alert rules are evaluated once per batch that detection published, in the workers.
-        await this.alertBatches.enqueue(kind.channel, sport, now, updates);
       }
       summary.published[kind.channel] = updates.length;
     }
@@ -147,6 +161,7 @@ export class DetectionService {
       sport,
       scanned.map((id) => [id, prepared.clockChangeAfter(id, now)] as const),
     );
+    await this.alertBatches.handOver(handOver, sport);
     return summary;
   }
 }
