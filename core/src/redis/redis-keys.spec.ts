@@ -46,6 +46,19 @@ describe('the key map on a Redis Cluster', () => {
     expect(slotsOf(RedisKeys.oddsPlanned, RedisKeys.oddsHeld).size).toBe(1);
   });
 
+  it("keeps a sport's steam room together: its channel, active alerts, record outbox and alerts outbox (the publish script)", () => {
+    expect(
+      slotsOf(
+        RealtimeKeys.sequence('steam', NBA),
+        RealtimeKeys.buffer('steam', NBA),
+        RealtimeKeys.channel('steam', NBA),
+        RedisKeys.steamAlerts(NBA),
+        RedisKeys.steamRecordOutbox(NBA),
+        RedisKeys.alertsOutbox('steam', NBA),
+      ).size,
+    ).toBe(1);
+  });
+
   it("spreads the rooms: each sport's board is a slot of its own, not one slot for all", () => {
     const sports = [
       'americanfootball_nfl',

@@ -21,9 +21,9 @@ const ENTRIES_PER_JOB = 50;
 /**
  * Hands what detection published to alert evaluation: one job per detection batch (a kind and sport of one poll) with
  * its new and updated opportunities, the steam alerts it raised, and the events it saw change for the price targets —
- * never per socket or request. An opportunity batch is handed off through its room's alerts outbox
- * (AlertsOutboxRepository), written in the step that saves it, and queued from there: whatever stops a run after that
- * step, the next run queues it.
+ * never per socket or request. Opportunities and steam alerts are handed off through their room's alerts outbox
+ * (AlertsOutboxRepository), written in the step that saves them, and queued from there: whatever stops a run after that
+ * step, the next run queues them.
  */
 @Injectable()
 export class AlertBatches {
@@ -47,6 +47,11 @@ export class AlertBatches {
       .map((u) => u.opportunity as AlertOpportunity);
     if (!opportunities.length) return [];
     return [this.outbox.append(channel, { kind: KIND_OF_ROOM[channel], sport, at, opportunities })];
+  }
+
+  /** The outbox entry that hands a raised steam alert to the steam rules, for the step that publishes it. */
+  steamHandOff(alert: SteamAlert, at: number): NonNullable<StateWrites['appends']> {
+    return [this.outbox.append('steam', { kind: 'steam', sport: alert.sport, at, opportunities: [alert] })];
   }
 
   /** The rooms of the sport whose outbox holds a hand-off not yet queued. */
@@ -82,16 +87,6 @@ export class AlertBatches {
           );
         }
       }),
-    );
-  }
-
-  /** Steam alerts a poll raised, for the steam rules. */
-  async enqueueSteam(sport: string, at: number, alerts: readonly SteamAlert[]): Promise<void> {
-    if (!alerts.length) return;
-    await this.jobs.add(
-      JobName.AlertsEvaluate,
-      { kind: 'steam', sport, at, opportunities: [...alerts] },
-      { attempts: 3 },
     );
   }
 

@@ -26,7 +26,9 @@ export interface SteamSummary {
  * the same window), the shared rule reads each window (detectSteam), and a move is raised once however many workers
  * see it: the first to claim its event, market and side publishes it. The active alerts are reviewed against the
  * board on each change: updated as soft books catch up, expired when the last has (or the game starts). Each change
- * is published with the state it describes and, when raised or expired, its entry in the record outbox, in one step.
+ * is published with the state it describes and, when raised or expired, its entry in the record outbox, in one step;
+ * a raised alert's hand-off to the steam alert rules (its alerts outbox entry) is in that step too, queued at the end
+ * of the run or, if the run stops first, by the sport's next one.
  */
 @Injectable()
 export class SteamDetectionService {
@@ -41,7 +43,12 @@ export class SteamDetectionService {
     const sport = board.sport_key;
     const summary: SteamSummary = { raised: 0, updated: 0, expired: 0 };
     const events = new Map(board.events.map((e) => [e.id, e]));
-    const active = await this.state.alerts(sport);
+    // what an earlier run raised and did not queue for the steam rules (it stopped, or the queue failed) is queued
+    // with this run's own: its side is held for 30 minutes, so nothing raises it again
+    const [active, waiting] = await Promise.all([
+      this.state.alerts(sport),
+      this.alertBatches.waiting(['steam'], sport),
+    ]);
     for (const alert of active) {
       const review = reviewSteamAlert(alert, events.get(alert.eventId), now);
       if (review.change === 'unchanged') continue;
@@ -66,10 +73,8 @@ export class SteamDetectionService {
       }
     }
     summary.raised = raised.length;
-    if (raised.length) {
-      this.metrics.opportunitiesFound.inc({ kind: 'steam' }, raised.length);
-      await this.alertBatches.enqueueSteam(sport, now, raised);
-    }
+    if (raised.length) this.metrics.opportunitiesFound.inc({ kind: 'steam' }, raised.length);
+    if (raised.length || waiting.length) await this.alertBatches.handOver(['steam'], sport);
     return summary;
   }
 
@@ -81,6 +86,10 @@ export class SteamDetectionService {
       type: MESSAGE_TYPE[change],
       data: { alert },
     };
-    return this.publisher.publishWith(message, this.state.alertWrites(alert, change));
+    const writes = this.state.alertWrites(alert, change);
+    // a raised alert's hand-off to the steam rules is written in the step that publishes it: its side is held after,
+    // so nothing raises it again for a run that stopped before queueing it to make up for
+    const handOff = change === 'raised' ? this.alertBatches.steamHandOff(alert, now) : [];
+    return this.publisher.publishWith(message, { ...writes, appends: [...(writes.appends ?? []), ...handOff] });
   }
 }

@@ -1,4 +1,5 @@
 import {
+  AlertsOutboxRepository,
   JobQueueService,
   MetricsService,
   OddsHistoryRepository,
@@ -10,6 +11,7 @@ import {
   americanToDecimal,
   type BoardEvent,
   type PriceRecord,
+  type AlertsEvaluatePayload,
   type RealtimeEnvelope,
   type SportBoard,
   type SteamAlert,
@@ -17,7 +19,7 @@ import {
 import { book, NOW } from '@oddspulse/shared/testing';
 import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
 import { eventually, RealtimeListener } from '../../../test/support/realtime-listener';
-import type { AlertBatches } from '../alerts/alert-batches';
+import { AlertBatches } from '../alerts/alert-batches';
 import { SteamDetectionService } from './steam-detection.service';
 import { GRADE_AFTER_MS, SteamRecordService } from './steam-record.service';
 
@@ -31,15 +33,28 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
   let listener: RealtimeListener;
   let eventId: string;
   const evaluated: SteamAlert[][] = [];
+  /** The alerts queue refuses the next add, as it does when Redis blips or the worker stops on it. */
+  let refuseNext = false;
   let clock = NOW;
 
+  const alertBatches = () =>
+    new AlertBatches(
+      {
+        add: async (_name: string, data: AlertsEvaluatePayload) => {
+          if (refuseNext) {
+            refuseNext = false;
+            throw new Error('the alerts queue is away');
+          }
+          evaluated.push(data.opportunities as SteamAlert[]);
+        },
+      } as unknown as JobQueueService,
+      t.get(AlertsOutboxRepository),
+    );
   const detector = () =>
     new SteamDetectionService(
       t.get(SteamStateRepository),
       t.get(RealtimePublisher),
-      {
-        enqueueSteam: async (_sport: string, _at: number, alerts: SteamAlert[]) => void evaluated.push(alerts),
-      } as unknown as AlertBatches,
+      alertBatches(),
       new MetricsService(),
     );
   const recorder = () =>
@@ -94,8 +109,11 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     listener = new RealtimeListener(t.config.REDIS_URL, t.config.REDIS_PREFIX);
     await listener.start();
     eventId = `steam-spec-${Date.now().toString(36)}`;
-    // the run's Redis is shared by its spec files: what others left in the record outboxes is kept first
+    // the run's Redis is shared by its spec files: what others left in the record outboxes is kept first, and what they
+    // left for the steam rules queued
     await recorder().record();
+    await alertBatches().handOver(['steam'], SPORT);
+    evaluated.length = 0;
   });
 
   afterAll(async () => {
@@ -222,5 +240,26 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       }),
     ]);
     expect(res.body.nextBefore).toBeNull();
+  });
+
+  // DECISIONS 34: one alert per event, market and side in 30 minutes — and that one reaches the steam rules
+  it('hands an alert raised while the alerts queue failed to the steam rules on the next run, its side held', async () => {
+    eventId = `steam-spec-queue-${Date.now().toString(36)}`;
+    evaluated.length = 0;
+    const service = detector();
+    await detect(service, board(240, before), 240);
+    await detect(service, board(60, steam({ pinnacle: [-175, 160] })), 60);
+    refuseNext = true;
+    const confirmed = board(30, steam({ pinnacle: [-175, 160], circasports: [-180, 160] }));
+    await expect(detect(service, confirmed, 30)).rejects.toThrow('the alerts queue is away');
+    const [alert] = (await t.get(SteamStateRepository).alerts(SPORT)).filter((a) => a.eventId === eventId);
+    expect(alert).toMatchObject({ market: 'h2h', side: 'Home', status: 'active' });
+    expect(evaluated).toEqual([]);
+    // the next run (another worker's, or the job tried again) raises nothing, the side being held, and hands it over
+    expect((await detect(detector(), confirmed, 25)).raised).toBe(0);
+    expect(evaluated).toEqual([[alert]]);
+    // once only
+    await detect(detector(), board(20, steam({ pinnacle: [-175, 160], circasports: [-180, 160] })), 20);
+    expect(evaluated).toEqual([[alert]]);
   });
 });
