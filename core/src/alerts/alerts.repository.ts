@@ -90,6 +90,9 @@ export interface PushSubscriptionRow {
   auth: string;
 }
 
+/** The advisory lock class of creating rules (lockForCreating), the user's id hashed as the object: 'ar'. */
+const ALERT_RULES_LOCK_CLASS = 0x6172;
+
 const RULE_COLUMNS = [
   'id',
   'user_id',
@@ -135,13 +138,16 @@ export class AlertsRepository {
     private readonly redis: RedisService,
   ) {}
 
-  /** A price target's crossing and the claim of its deliveries commit together (crossTarget and claim with `trx`). */
+  /**
+   * A price target's crossing and the claim of its deliveries commit together (crossTarget and claim with `trx`), as do
+   * a new rule and the count it was allowed by (lockForCreating and createRule).
+   */
   transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
     return this.db.transaction().execute(work);
   }
 
-  createRule(userId: string, fields: AlertRuleFields): Promise<AlertRuleRow> {
-    return this.db
+  createRule(userId: string, fields: AlertRuleFields, db: Executor = this.db): Promise<AlertRuleRow> {
+    return db
       .insertInto('alert_rules')
       .values({ user_id: userId, ...stored(fields), webhook_disabled_at: null, notice: null, updated_at: new Date() })
       .returning(RULE_COLUMNS)
@@ -158,8 +164,13 @@ export class AlertsRepository {
       .execute();
   }
 
-  async countRules(userId: string): Promise<number> {
-    const row = await this.db
+  /**
+   * Holds the user's lock on creating rules until `trx` ends, and answers how many rules the user has: each creation
+   * takes it first, so two at once cannot both pass the limit (MAX_ALERT_RULES).
+   */
+  async lockForCreating(userId: string, trx: Transaction<DB>): Promise<number> {
+    await sql`SELECT pg_advisory_xact_lock(${ALERT_RULES_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
+    const row = await trx
       .selectFrom('alert_rules')
       .select((eb) => eb.fn.countAll<string>().as('count'))
       .where('user_id', '=', userId)

@@ -1,5 +1,5 @@
 import { AlertsRepository, checkWebhookUrl } from '@oddspulse/core';
-import { AlertMessages } from '@oddspulse/shared';
+import { AlertMessages, MAX_ALERT_RULES } from '@oddspulse/shared';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 
 // The alerts API — POST /api/alerts → 201 with the rule and the webhook secret once; GET, PATCH,
@@ -198,6 +198,25 @@ describe('/api/alerts', () => {
     const lan = await post({ kind: 'arbitrage', min: 1, webhookUrl: 'http://192.168.1.10/hook' });
     expect([lan.status, lan.body.message]).toEqual([400, AlertMessages.webhookPrivate]);
     expect((await t.http().get('/api/alerts/not-a-uuid').set(bearer(session))).status).toBe(400);
+  });
+
+  it('holds a user at 20 rules however many saves come at once', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const answers = await Promise.all(
+      Array.from({ length: MAX_ALERT_RULES + 10 }, (_, i) =>
+        t
+          .http()
+          .post('/api/alerts')
+          .set(bearer(session))
+          .send({ kind: 'arbitrage', min: i / 10, email: true }),
+      ),
+    );
+    expect(answers.filter((r) => r.status === 201)).toHaveLength(MAX_ALERT_RULES);
+    const refused = answers.filter((r) => r.status !== 201);
+    expect(refused.map((r) => [r.status, r.body.code, r.body.message])).toEqual(
+      refused.map(() => [409, 'TOO_MANY_ALERT_RULES', AlertMessages.tooManyRules]),
+    );
+    expect((await t.http().get('/api/alerts').set(bearer(session))).body).toHaveLength(MAX_ALERT_RULES);
   });
 
   it('answers the VAPID public key browsers subscribe with', async () => {

@@ -123,12 +123,13 @@ export class AlertsService {
   /** The answer carries the webhook signing secret when this rule made it (the user's first webhook). */
   async create(user: AuthUser, input: CreateAlertInput): Promise<AlertRule> {
     await this.check(user, input);
-    if ((await this.alerts.countRules(user.id)) >= MAX_ALERT_RULES)
-      throw ApiErrors.conflict(AlertMessages.tooManyRules, 'TOO_MANY_ALERT_RULES');
-    const row = await this.alerts.createRule(
-      user.id,
-      fieldsOf(input, input.target && (await this.priceTarget(input.target))),
-    );
+    const fields = fieldsOf(input, input.target && (await this.priceTarget(input.target)));
+    // counted under the user's lock, with the insert: saves at once cannot each find room for one more
+    const row = await this.alerts.transaction(async (trx) => {
+      if ((await this.alerts.lockForCreating(user.id, trx)) >= MAX_ALERT_RULES)
+        throw ApiErrors.conflict(AlertMessages.tooManyRules, 'TOO_MANY_ALERT_RULES');
+      return this.alerts.createRule(user.id, fields, trx);
+    });
     const secret = input.webhookUrl ? await this.alerts.ensureSecret(user.id, newSecret()) : null;
     await this.checkTarget(row);
     return toAlertRule(row, secret?.created ? secret.secret : undefined);
