@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   ALERT_KINDS,
   canonicalBookKey,
+  CORE_SPORTS,
+  findSportsbook,
   isValidAmerican,
   isValidTimeZone,
   parseClock,
@@ -34,17 +36,29 @@ const priceTarget = z
   .strict();
 export type PriceTargetInput = z.infer<typeof priceTarget>;
 
+/** A list's keys outside the catalogue, refused naming them: a rule on a sport or book no board has never fires. */
+const inCatalogue =
+  (known: (key: string) => boolean, message: string) => (list: readonly string[], ctx: z.RefinementCtx) => {
+    const unknown = list.filter((key) => !known(key));
+    if (unknown.length) ctx.addIssue({ code: 'custom', message: `${message} (unknown: ${unknown.join(', ')})` });
+  };
+const SPORT_KEYS = new Set(CORE_SPORTS.map((sport) => sport.key));
+
 const fields = {
   kind: z.enum(ALERT_KINDS),
   /** PERCENT: profit (arbitrage), middle probability (middle), EV (ev), the best stale price's EV (steam); 0 for a price target. */
   min: z.number().finite().min(0).max(100),
+  /** The sports catalogue's keys (CORE_SPORTS: the sports the alerts page offers). */
   sports: z
     .array(z.string().regex(/^[a-z0-9_]{2,64}$/, 'must be sport keys such as basketball_nba'))
     .max(40)
+    .superRefine(inCatalogue((key) => SPORT_KEYS.has(key), 'must be sport keys such as basketball_nba'))
     .transform((list) => [...new Set(list)]),
+  /** The sportsbook catalogue's keys or their aliases; which of them the rule's kind takes is the service's to say. */
   books: z
     .array(z.string().regex(/^[a-z0-9_]{2,64}$/, 'must be bookmaker keys such as draftkings'))
     .max(60)
+    .superRefine(inCatalogue((key) => findSportsbook(key) !== undefined, 'must be bookmaker keys such as draftkings'))
     .transform((list) => [...new Set(list.map(canonicalBookKey))]),
   maxLegAgeSeconds: z.number().int().min(1).max(86_400).nullable(),
   quietHours: quietHours.nullable(),

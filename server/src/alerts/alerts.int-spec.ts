@@ -200,6 +200,65 @@ describe('/api/alerts', () => {
     expect((await t.http().get('/api/alerts/not-a-uuid').set(bearer(session))).status).toBe(400);
   });
 
+  it('refuses a sport or book the rule could never fire on, naming the field, and keeps saved rules editable', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const post = (body: object) =>
+      t
+        .http()
+        .post('/api/alerts')
+        .set(bearer(session))
+        .send({ min: 1, email: true, ...body });
+    const refusal = (res: { status: number; body: { code?: string; message?: string } }) => [
+      res.status,
+      res.body.code,
+      res.body.message?.split(':')[0],
+    ];
+    expect(refusal(await post({ kind: 'arbitrage', sports: ['basketball_nbaa'] }))).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'sports',
+    ]);
+    expect(refusal(await post({ kind: 'arbitrage', books: ['draftking'] }))).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'books',
+    ]);
+    // spec 001 §5: a DFS app is never an arbitrage's or a middle's leg; DECISIONS 34: steam names the soft books
+    expect(refusal(await post({ kind: 'arbitrage', books: ['draftkings', 'prizepicks'] }))).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'books',
+    ]);
+    expect(refusal(await post({ kind: 'middle', min: 20, books: ['underdog'] }))).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'books',
+    ]);
+    expect(refusal(await post({ kind: 'steam', books: ['pinnacle'] }))).toEqual([400, 'VALIDATION_FAILED', 'books']);
+    // a DFS app's −119 price is +EV's
+    const ev = await post({ kind: 'ev', sports: ['basketball_nba'], books: ['prizepicks', 'caesars'] });
+    expect([ev.status, ev.body.books]).toEqual([201, ['prizepicks', 'williamhill_us']]);
+    const patch = (body: object) => t.http().patch(`/api/alerts/${ev.body.id}`).set(bearer(session)).send(body);
+    expect(refusal(await patch({ kind: 'arbitrage' }))).toEqual([400, 'VALIDATION_FAILED', 'books']);
+    // a rule saved before its books were checked still takes a change of its other fields
+    const saved = await t.get(AlertsRepository).createRule(session.user.id, {
+      kind: 'arbitrage',
+      min: 1,
+      sports: [],
+      books: ['draftkings', 'fanduel', 'prizepicks'],
+      max_leg_age_seconds: null,
+      quiet_start: null,
+      quiet_end: null,
+      time_zone: 'UTC',
+      webhook_url: null,
+      push: false,
+      email: true,
+      target: null,
+    });
+    const pushed = await t.http().patch(`/api/alerts/${saved.id}`).set(bearer(session)).send({ push: true });
+    expect([pushed.status, pushed.body.push]).toEqual([200, true]);
+  });
+
   it('holds a user at 20 rules however many saves come at once', async () => {
     const { session } = await signUp(t, 'platinum');
     const answers = await Promise.all(

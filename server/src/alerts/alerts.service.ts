@@ -15,12 +15,15 @@ import {
 } from '@oddspulse/core';
 import {
   AlertMessages,
+  alertRuleTakesBook,
   canUseAlertKind,
   gameName,
   JobName,
   MAX_ALERT_RULES,
+  sportsbookName,
   WEBHOOK_SECRET_OVERLAP_HOURS,
   type AlertDelivery,
+  type AlertKind,
   type AlertRule,
   type PriceTarget,
 } from '@oddspulse/shared';
@@ -34,6 +37,15 @@ const URL_MESSAGES = {
   private: AlertMessages.webhookPrivate,
   unresolvable: AlertMessages.webhookUnresolvable,
 } as const;
+
+/** A rule of each kind, as a refusal of its books names it. */
+const A_RULE_OF: Record<AlertKind, string> = {
+  arbitrage: 'an arbitrage',
+  middle: 'a middle',
+  ev: 'a +EV',
+  steam: 'a steam',
+  price_target: 'a price target',
+};
 
 /** A Standard Webhooks secret: `whsec_` and 32 random bytes in standard base64, which the verifiers decode. */
 function newSecret(): string {
@@ -99,6 +111,15 @@ function inputOf(row: AlertRuleRow): CreateAlertInput {
   return { kind, min, sports, books, maxLegAgeSeconds, quietHours, webhookUrl, push, email, target: picked };
 }
 
+/** Books the rule's kind never fires at (alertRuleTakesBook) are refused, naming the field as the edge's checks do. */
+function checkBooks(rule: CreateAlertInput): void {
+  const never = rule.books.filter((book) => !alertRuleTakesBook(rule.kind, book));
+  if (never.length)
+    throw ApiErrors.validation(
+      `books: ${A_RULE_OF[rule.kind]} alert is never at ${never.map((b) => sportsbookName(b)).join(', ')}`,
+    );
+}
+
 /**
  * Alert rules: create, read, change and delete a user's rules, their deliveries, and the push
  * subscriptions of their browsers. Evaluation and delivery run in the workers.
@@ -123,6 +144,7 @@ export class AlertsService {
   /** The answer carries the webhook signing secret when this rule made it (the user's first webhook). */
   async create(user: AuthUser, input: CreateAlertInput): Promise<AlertRule> {
     await this.check(user, input);
+    checkBooks(input);
     const fields = fieldsOf(input, input.target && (await this.priceTarget(input.target)));
     // counted under the user's lock, with the insert: saves at once cannot each find room for one more
     const row = await this.alerts.transaction(async (trx) => {
@@ -140,6 +162,8 @@ export class AlertsService {
     const saved = await this.rule(user.id, id);
     const merged: CreateAlertInput = { ...inputOf(saved), ...patch };
     await this.check(user, merged);
+    // the books the patch names, or reads under a kind it changes: a change of another field keeps a rule as saved
+    if (patch.books !== undefined || patch.kind !== undefined) checkBooks(merged);
     const target = patch.target === undefined ? saved.target : patch.target && (await this.priceTarget(patch.target));
     const row = await this.alerts.updateRule(user.id, id, fieldsOf(merged, target));
     if (!row) throw ApiErrors.notFound(AlertMessages.ruleNotFound, 'ALERT_NOT_FOUND');

@@ -1,11 +1,13 @@
 import {
   AlertMessages,
   alertKindRefusal,
+  alertRuleTakesBook,
   alertSummary,
   canUseAlertKind,
   evaluateAlertRule,
   inQuietHours,
   parseClock,
+  type AlertKind,
   type AlertRuleCriteria,
 } from './alerts';
 import {
@@ -121,6 +123,23 @@ describe('evaluateAlertRule', () => {
         NOW,
       ).fires,
     ).toBe(true);
+  });
+});
+
+describe('alertRuleTakesBook', () => {
+  it('takes the books where a rule of the kind can fire', () => {
+    const takes = (kind: AlertKind) =>
+      ['draftkings', 'caesars', 'prizepicks', 'prophetx', 'pinnacle', 'betfair_ex_eu'].filter((book) =>
+        alertRuleTakesBook(kind, book),
+      );
+    // spec 001 §5: never a DFS app or ProphetX in an arbitrage or a middle
+    expect(takes('arbitrage')).toEqual(['draftkings', 'caesars', 'pinnacle', 'betfair_ex_eu']);
+    expect(takes('middle')).toEqual(['draftkings', 'caesars', 'pinnacle', 'betfair_ex_eu']);
+    // DFS apps are priced at −119 for EV
+    expect(takes('ev')).toEqual(['draftkings', 'caesars', 'prizepicks', 'prophetx', 'pinnacle', 'betfair_ex_eu']);
+    // DECISIONS 34: the soft books still at the old price
+    expect(takes('steam')).toEqual(['draftkings', 'caesars', 'prophetx']);
+    expect(takes('price_target')).toEqual(['draftkings', 'caesars', 'prophetx', 'pinnacle', 'betfair_ex_eu']);
   });
 });
 

@@ -4,6 +4,9 @@ import { marketLabel, selectionText, signedPoint } from './market-labels';
 import { isPlayerPropMarket } from './odds';
 import { STEAM_MARKET_LABELS, type SteamAlert, type SteamPrice } from './steam';
 import { describePriceTarget, type PriceTarget, type PriceTargetHit } from './price-targets';
+import { canonicalBookKey, isDfsBook } from './books/sportsbooks';
+import { SCANNER_EXCLUDED_BOOKS } from '../engine/opportunities/opportunity-legs';
+import { isSoftBook } from '../steam/steam-rules';
 
 /**
  * Alert rules: what a user asks to be told about with the tab closed, and the pure decision
@@ -127,6 +130,26 @@ export function canUseAlertKind(access: PlanAccess, kind: AlertKind): boolean {
 export function alertKindRefusal(access: PlanAccess, kind: AlertKind): string | null {
   if (canUseAlertKind(access, kind)) return null;
   return GOLD_ALERT_KINDS.includes(kind) ? AlertMessages.goldRequired : AlertMessages.platinumRequired;
+}
+
+/**
+ * Whether a rule of `kind` can fire at `book` (a catalogue key or alias): whether the kind's alerts are ever at it. An
+ * arbitrage's or middle's legs are never at a DFS app or ProphetX (SCANNER_EXCLUDED_BOOKS, spec 001 §5); a steam alert's
+ * books are the soft books still at the old price, never a sharp book, the exchange that confirms or a DFS app
+ * (isSoftBook, DECISIONS 34); a price target is never met at a DFS app; a +EV bet may be at any book.
+ */
+export function alertRuleTakesBook(kind: AlertKind, book: string): boolean {
+  switch (kind) {
+    case 'arbitrage':
+    case 'middle':
+      return !SCANNER_EXCLUDED_BOOKS.includes(canonicalBookKey(book));
+    case 'steam':
+      return isSoftBook(book);
+    case 'price_target':
+      return !isDfsBook(book);
+    case 'ev':
+      return true;
+  }
 }
 
 /** Minutes of the day at `now` in `timeZone` (an unknown zone reads as UTC). */

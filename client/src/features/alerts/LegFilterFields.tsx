@@ -1,19 +1,23 @@
-import { CORE_SPORTS, SPORTSBOOKS } from '@oddspulse/shared';
-import type { FormState, SetField } from './alert-form';
+import { alertRuleTakesBook, CORE_SPORTS, SPORTSBOOKS, type AlertKind } from '@oddspulse/shared';
+import { kindBooks, type FormState, type SetField } from './alert-form';
 import { ValueMultiSelect } from '../../ui/ValueMultiSelect';
 
-/** A rule's sport and book filters: the form field, its label, and the keys to choose from with their names. */
+/**
+ * A rule's sport and book filters: the form field, its label, and the keys to choose from with their names (the books
+ * those the rule's kind fires at).
+ */
 const LEG_FILTERS = [
   {
     field: 'sports',
     label: 'Sports (none selected: all)',
-    values: CORE_SPORTS.map((sport) => sport.key),
+    values: () => CORE_SPORTS.map((sport) => sport.key),
     names: Object.fromEntries(CORE_SPORTS.map((sport) => [sport.key, sport.title])),
   },
   {
     field: 'books',
     label: 'Books (none selected: all; otherwise every leg at one of them)',
-    values: SPORTSBOOKS.map((book) => book.key),
+    values: (kind: AlertKind) =>
+      SPORTSBOOKS.filter((book) => alertRuleTakesBook(kind, book.key)).map((book) => book.key),
     names: Object.fromEntries(SPORTSBOOKS.map((book) => [book.key, book.name])),
   },
 ] as const;
@@ -28,8 +32,8 @@ export function LegFilterFields({ form, set }: { form: FormState; set: SetField 
           <ValueMultiSelect
             key={field}
             label={label}
-            value={form[field]}
-            values={values}
+            value={field === 'books' ? kindBooks(form) : form[field]}
+            values={values(form.kind)}
             names={names}
             onChange={(selected) => set(field, selected)}
           />

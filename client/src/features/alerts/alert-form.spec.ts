@@ -47,6 +47,14 @@ describe('alert rule form', () => {
     });
   });
 
+  it('saves only the books the kind fires at: a DFS app of the starting books on +EV, not on arbitrage', () => {
+    const starting = ['draftkings', 'prizepicks', 'pinnacle'];
+    expect(inputOf(formOf(null, 'arbitrage', starting)).books).toEqual(['draftkings', 'pinnacle']);
+    expect(inputOf(formOf(null, 'ev', starting)).books).toEqual(starting);
+    expect(inputOf(formOf(null, 'steam', starting)).books).toEqual(['draftkings']);
+    expect(inputOf({ ...formOf(null, 'ev', starting), kind: 'middle' }).books).toEqual(['draftkings', 'pinnacle']);
+  });
+
   it('reads a price target into the form and back, without its game’s name', () => {
     const priceTarget: AlertRule = { ...rule, kind: 'price_target', min: 0, sports: ['basketball_nba'], target };
     expect(inputOf(formOf(priceTarget, 'ev')).target).toEqual({

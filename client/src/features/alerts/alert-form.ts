@@ -1,4 +1,5 @@
 import {
+  alertRuleTakesBook,
   CORE_SPORTS,
   describePriceTarget,
   formatClock,
@@ -95,12 +96,20 @@ export function formForKinds(form: FormState, kinds: readonly AlertKind[]): Form
   return { ...form, kind: kinds[0], min: String(defaultMin(kinds[0])) };
 }
 
+/**
+ * The form's books that its kind fires at (alertRuleTakesBook), the ones the form lists and saves: the starting books,
+ * or a rule's under another kind, may hold a DFS app an arbitrage never has a leg at, as the scanner leaves it out.
+ */
+export function kindBooks(form: Pick<FormState, 'kind' | 'books'>): string[] {
+  return form.books.filter((book) => alertRuleTakesBook(form.kind, book));
+}
+
 export function inputOf(form: FormState): AlertRuleInput {
   return {
     kind: form.kind,
     min: Number(form.min),
     sports: form.sports,
-    books: form.books,
+    books: kindBooks(form),
     maxLegAgeSeconds: form.maxLegAge ? Number(form.maxLegAge) : null,
     quietHours: form.quiet ? { start: form.quietStart, end: form.quietEnd, timeZone: form.timeZone } : null,
     webhookUrl: form.webhookUrl.trim() || null,
