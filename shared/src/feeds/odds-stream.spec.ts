@@ -44,6 +44,15 @@ const price = (state: OddsStreamState, id: string, book: string, market: string,
     ?.markets.find((m) => m.key === market)
     ?.outcomes.find((o) => o.name === name)?.price;
 
+/** The snapshot's odd `suffix` of game `fixtureId` (`<book>:<market>:<selection>`), as the stream sends an odd. */
+function snapshotOdd(fixtureId: string, suffix: string): Record<string, unknown> {
+  const payload = JSON.parse(readFileSync(join(FIXTURES, 'snapshot-basketball_nba.json'), 'utf8')) as {
+    data: Array<{ id: string; odds: Array<Record<string, unknown>> }>;
+  };
+  const odd = payload.data.find((g) => g.id === fixtureId)!.odds.find((o) => o.id === `${fixtureId}:${suffix}`)!;
+  return { ...odd, fixture_id: fixtureId };
+}
+
 describe('the odds stream (OpticOdds format)', () => {
   it('reads the snapshot into the board through the shared normaliser: decimal prices, links, limits, lines', () => {
     const board = streamBoard(snapshot());
@@ -247,10 +256,66 @@ describe('the odds stream (OpticOdds format)', () => {
     expect(streamBoard(state)).toEqual([]);
     const full = snapshot();
     const one: OddsStreamState = { ...full, fixtures: new Map([[BOS, full.fixtures.get(BOS)!]]) };
-    expect(mergeSnapshot(state, one)).toEqual([BOS]);
+    expect(mergeSnapshot(state, one, [BOS])).toEqual([BOS]);
     // the stream's -165 (newer) wins over the snapshot's -150
     expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
     expect(price(state, BOS, 'fanduel', 'totals', 'Over')).toBeCloseTo(1.8929, 4);
+    expect(state.held.size).toBe(0);
+  });
+
+  it("holds what the stream says of a new game while its snapshot is read, and applies it over the snapshot's", () => {
+    const state = emptyStreamState('basketball_nba', 'NBA', 'american');
+    const [, moved, , , , lockedTotal, , status] = messages('stream-basketball_nba.sse');
+    expect(apply(state, moved)).toMatchObject({ kind: 'applied', changed: [], unknown: [BOS] });
+    // while the game's snapshot is on its way: FanDuel takes its total down, the start moves, and an entry carries a
+    // quote older than the snapshot's
+    expect(apply(state, lockedTotal)).toMatchObject({ kind: 'applied', changed: [], unknown: [BOS] });
+    expect(apply(state, status)).toMatchObject({ kind: 'applied', changed: [], unknown: [BOS] });
+    const stale = applyStreamMessage(
+      state,
+      'odds',
+      JSON.stringify({
+        entry_id: '1795912207000-0',
+        data: [{ ...snapshotOdd(BOS, 'fanduel:point_spread:boston_celtics_-3.5'), price: -130, timestamp: 1795912190 }],
+      }),
+    );
+    expect(stale).toMatchObject({ kind: 'applied', changed: [], unknown: [BOS] });
+    expect(streamBoard(state)).toEqual([]);
+    // the snapshot was taken before the lock: it still has the total
+    const full = snapshot();
+    const one: OddsStreamState = { ...full, fixtures: new Map([[BOS, full.fixtures.get(BOS)!]]) };
+    expect(price(one, BOS, 'fanduel', 'totals', 'Over')).toBeCloseTo(1.8929, 4);
+    expect(mergeSnapshot(state, one, [BOS])).toEqual([BOS]);
+    const [game] = streamBoardEvents(state, [BOS]);
+    expect(game.bookmakers.find((b) => b.key === 'fanduel')!.markets.map((m) => m.key)).toEqual(['spreads']);
+    expect(game.commence_time).toBe('2026-11-29T01:00:00Z');
+    expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
+    expect(price(state, BOS, 'fanduel', 'spreads', 'Boston Celtics')).toBeCloseTo(1.9091, 4);
+    expect(state.held.size).toBe(0);
+  });
+
+  it('lets go what it held of a game its snapshot does not give, and drops a lock or status of a game no price named', () => {
+    const state = emptyStreamState('basketball_nba', 'NBA', 'american');
+    const [, moved, , , , lockedTotal, lockedGame, status] = messages('stream-basketball_nba.sse');
+    expect(apply(state, moved)).toMatchObject({ unknown: [BOS] });
+    expect(apply(state, lockedTotal)).toMatchObject({ unknown: [BOS] });
+    // LAL: a lock of a game no price named takes down nothing and asks for no snapshot
+    expect(apply(state, lockedGame)).toMatchObject({ kind: 'applied', changed: [], unknown: [] });
+    expect(state.held.get(BOS)).toHaveLength(4);
+    expect(state.held.has(LAL)).toBe(false);
+    // the game is over: the snapshot of it is empty
+    expect(mergeSnapshot(state, emptyStreamState('basketball_nba'), [BOS])).toEqual([]);
+    expect(state.held.size).toBe(0);
+    expect(apply(state, status)).toMatchObject({ kind: 'applied', changed: [], unknown: [] });
+    expect(state.held.size).toBe(0);
+  });
+
+  it('keeps a game the state follows already when a snapshot gives it again', () => {
+    const state = snapshot();
+    const [, moved] = messages('stream-basketball_nba.sse');
+    apply(state, moved);
+    expect(mergeSnapshot(state, snapshot(), [])).toEqual([]);
+    expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
   });
 
   it('a game completed or cancelled leaves the board', () => {

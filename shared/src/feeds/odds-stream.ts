@@ -18,6 +18,10 @@ import { KnownMarket, readOddsApiV4Event } from './odds-api-v4';
  *   board.
  * - A game whose odds are all locked leaves the board until an odd of it comes back; a game cancelled or completed
  *   leaves too (a completed game is over, spec 001 §5).
+ * - A price of a game no snapshot gave yet names the game (`unknown`); from it on, what the messages say of the game
+ *   (odds, locks, its status) is held, in order, until its snapshot is merged (mergeSnapshot), then applied over it as
+ *   the messages after a connection's snapshot are: a lock or a move newer than the snapshot's quote wins, an older one
+ *   is dropped. A lock or a status of a game no price named is dropped: no board holds it.
  */
 
 export const STREAM_EVENTS = ['connected', 'ping', 'odds', 'locked-odds', 'fixture-status', 'fixture-results'] as const;
@@ -75,7 +79,13 @@ export interface OddsStreamState {
   fixtures: Map<string, StreamFixture>;
   /** Per game, its books with open odds by the stream's name for the book, in the order the state first held each. */
   odds: Map<string, Map<string, StreamBookOdds>>;
+  /** Per game a price named that no snapshot gave yet, what the messages said of it, in order, for its snapshot. */
+  held: Map<string, GameChange[]>;
 }
+
+/** What one message says of one game: an odd set or moved (`odds`), an odd taken down (`locked-odds`), its status. */
+export type GameChange =
+  { event: 'odds' | 'locked-odds'; odd: StreamOdd } | { event: 'fixture'; id: string; status?: string; start?: string };
 
 export type StreamApplied =
   | { kind: 'control'; event: 'connected' | 'ping' }
@@ -123,7 +133,7 @@ export function emptyStreamState(
   sportTitle = sport,
   oddsFormat: OddsFormat = 'decimal',
 ): OddsStreamState {
-  return { sport, sportTitle, oddsFormat, lastEntryId: null, fixtures: new Map(), odds: new Map() };
+  return { sport, sportTitle, oddsFormat, lastEntryId: null, fixtures: new Map(), odds: new Map(), held: new Map() };
 }
 
 function readOdd(raw: unknown): StreamOdd | string {
@@ -236,23 +246,20 @@ export function applyStreamMessage(state: OddsStreamState, event: string, data: 
     }
     const made = new Map<StreamBookOdds, StreamOdd[]>();
     for (const odd of odds) {
-      const game = state.odds.get(odd.fixture_id) ?? new Map<string, StreamBookOdds>();
-      const book = game.get(odd.sportsbook);
-      const at = book ? book.odds.findIndex((o) => o.id === odd.id) : -1;
-      const held = book?.odds[at];
-      if (held && held.timestamp >= odd.timestamp) {
-        stale++;
+      if (!state.fixtures.has(odd.fixture_id)) {
+        // a price names a game for its snapshot; a lock of a game no price named yet takes down nothing
+        if (event === 'odds' || state.held.has(odd.fixture_id)) {
+          hold(state, odd.fixture_id, { event, odd });
+          unknown.add(odd.fixture_id);
+        }
         continue;
       }
-      if (event === 'odds') changeOdd(game, odd.sportsbook, at, odd, made);
-      else if (!held) continue;
-      else changeOdd(game, odd.sportsbook, at, null, made);
-      state.odds.set(odd.fixture_id, game);
-      if (state.fixtures.has(odd.fixture_id)) changed.add(odd.fixture_id);
-      else unknown.add(odd.fixture_id);
+      const outcome = applyOdd(state, event, odd, made);
+      if (outcome === 'stale') stale++;
+      else if (outcome === 'changed') changed.add(odd.fixture_id);
     }
   } else {
-    const fixtures: Array<{ id: string; status?: string; start?: string }> = [];
+    const fixtures: Array<Extract<GameChange, { event: 'fixture' }>> = [];
     for (const raw of items) {
       const id = isObject(raw) ? (text(raw.fixture_id) ?? text(raw.id)) : undefined;
       if (!id || !isObject(raw)) return { kind: 'junk', reason: `${event} ${entryId}: a game without its id` };
@@ -260,17 +267,57 @@ export function applyStreamMessage(state: OddsStreamState, event: string, data: 
       if (start && Number.isNaN(Date.parse(start)))
         return { kind: 'junk', reason: `${event} ${entryId}: unreadable start` };
       const status = text(raw.status) ?? (raw.is_final === true ? 'completed' : undefined);
-      fixtures.push({ id, status, start });
+      fixtures.push({ event: 'fixture', id, status, start });
     }
-    for (const { id, status, start } of fixtures) {
-      const fixture = state.fixtures.get(id);
-      if (!fixture) continue;
-      state.fixtures.set(id, { ...fixture, status: status ?? fixture.status, start_date: start ?? fixture.start_date });
-      changed.add(id);
+    for (const change of fixtures) {
+      if (applyFixture(state, change)) changed.add(change.id);
+      else if (state.held.has(change.id)) {
+        hold(state, change.id, change);
+        unknown.add(change.id);
+      }
     }
   }
   state.lastEntryId = entryId;
   return { kind: 'applied', entryId, changed: [...changed], unknown: [...unknown], stale };
+}
+
+function hold(state: OddsStreamState, fixtureId: string, change: GameChange): void {
+  const held = state.held.get(fixtureId);
+  if (held) held.push(change);
+  else state.held.set(fixtureId, [change]);
+}
+
+/**
+ * Sets or takes down `odd` in its game (`event`), unless the state holds a quote of it as new or newer (`stale`); a lock
+ * of an odd the game does not hold changes nothing.
+ */
+function applyOdd(
+  state: OddsStreamState,
+  event: 'odds' | 'locked-odds',
+  odd: StreamOdd,
+  made: Map<StreamBookOdds, StreamOdd[]>,
+): 'changed' | 'stale' | 'none' {
+  const game = state.odds.get(odd.fixture_id) ?? new Map<string, StreamBookOdds>();
+  const book = game.get(odd.sportsbook);
+  const at = book ? book.odds.findIndex((o) => o.id === odd.id) : -1;
+  const held = book?.odds[at];
+  if (held && held.timestamp >= odd.timestamp) return 'stale';
+  if (event === 'odds') changeOdd(game, odd.sportsbook, at, odd, made);
+  else if (!held) return 'none';
+  else changeOdd(game, odd.sportsbook, at, null, made);
+  state.odds.set(odd.fixture_id, game);
+  return 'changed';
+}
+
+/** Sets a known game's status or start; false when the state knows no such game. */
+function applyFixture(
+  state: OddsStreamState,
+  { id, status, start }: Extract<GameChange, { event: 'fixture' }>,
+): boolean {
+  const fixture = state.fixtures.get(id);
+  if (!fixture) return false;
+  state.fixtures.set(id, { ...fixture, status: status ?? fixture.status, start_date: start ?? fixture.start_date });
+  return true;
 }
 
 /**
@@ -299,23 +346,30 @@ function changeOdd(
   if (!odds.length) game.delete(sportsbook);
 }
 
-/** Adds the games a snapshot of some fixtures gave (a stream odd named a game the state did not know). */
-export function mergeSnapshot(state: OddsStreamState, snapshot: OddsStreamState): string[] {
+/**
+ * Adds the games a snapshot of some fixtures gave (`asked`: the games a stream message named that the state did not
+ * know), then applies over each what the messages said of it meanwhile, in order, as a connection applies the messages
+ * that came while its snapshot was read: a quote or a lock newer than the snapshot's wins, an older one is dropped. A
+ * game asked for that the snapshot does not give (over, or not offered) is let go with what was held of it. Returns the
+ * games added.
+ */
+export function mergeSnapshot(state: OddsStreamState, snapshot: OddsStreamState, asked: readonly string[]): string[] {
+  const merged: string[] = [];
   for (const [id, fixture] of snapshot.fixtures) {
+    // a game the state knows already follows the stream, which is newer than any snapshot of it
+    if (state.fixtures.has(id)) continue;
+    merged.push(id);
     state.fixtures.set(id, fixture);
-    const fresh = snapshot.odds.get(id) ?? new Map<string, StreamBookOdds>();
+    state.odds.set(id, snapshot.odds.get(id) ?? new Map<string, StreamBookOdds>());
     const made = new Map<StreamBookOdds, StreamOdd[]>();
-    // An odd the stream brought after the snapshot was taken is newer than the snapshot's: keep the newer of each.
-    for (const book of state.odds.get(id)?.values() ?? [])
-      for (const odd of book.odds) {
-        const other = fresh.get(book.sportsbook);
-        const at = other ? other.odds.findIndex((o) => o.id === odd.id) : -1;
-        const snapshotted = other?.odds[at];
-        if (!snapshotted || snapshotted.timestamp < odd.timestamp) changeOdd(fresh, book.sportsbook, at, odd, made);
-      }
-    state.odds.set(id, fresh);
+    for (const change of state.held.get(id) ?? []) {
+      if (change.event === 'fixture') applyFixture(state, change);
+      else applyOdd(state, change.event, change.odd, made);
+    }
+    state.held.delete(id);
   }
-  return [...snapshot.fixtures.keys()];
+  for (const id of asked) state.held.delete(id);
+  return merged;
 }
 
 /** OpticOdds' market ids → the board's market keys; any other id is taken to be a board key already. */

@@ -290,6 +290,53 @@ describe('the odds stream (OpticOdds shape, real Redis and PostgreSQL)', () => {
     expect((await board()).stale_since).toBeUndefined();
   });
 
+  it('a game new to the stream: what the stream says of it while its snapshot is read is applied after it', async () => {
+    await stream.stop();
+    await state.saveBoard('odds', { sport_key: SPORT, fetched_at: new Date().toISOString(), events: [] }, null);
+    const [bos, lal] = snapshot().data;
+    const fanduel = (name: string, price: number) => ({
+      ...lal.odds[0],
+      id: `${LAL}:fanduel:moneyline:${name}`,
+      sportsbook: 'FanDuel',
+      name,
+      selection: name,
+      price,
+    });
+    lal.odds.push(fanduel('Los Angeles Lakers', 2.9), fanduel('Denver Nuggets', 1.45));
+    stub.snapshot = { data: [bos] };
+    const start = new Date(Date.now() + 5 * 3_600_000).toISOString();
+    const answer = stub.http.handler;
+    stub.http.handler = (req, res, url) => {
+      if (!url.searchParams.getAll('fixture_id').includes(LAL)) return answer(req, res, url);
+      // the game's snapshot is taken now; while its answer is on its way FanDuel takes its moneyline down and the
+      // start moves
+      const body = { data: [structuredClone(lal)] };
+      const now = Date.now() / 1000;
+      const locked = lal.odds
+        .filter((o) => o.sportsbook === 'FanDuel')
+        .map((o) => ({ ...o, fixture_id: LAL, timestamp: now }));
+      stub.send('locked-odds', locked);
+      stub.send('fixture-status', { fixture_id: LAL, status: 'unplayed', start_date: start });
+      setTimeout(() => stub.http.json(res, 200, body), 300);
+    };
+    try {
+      const opened = stub.opened;
+      expect(await keep()).toEqual({ sport: SPORT, outcome: 'started' });
+      await connected(opened);
+      await eventually(board, (b) => b.events.length === 1);
+      // the game's first message: DraftKings moves the Lakers
+      stub.send('odds', [{ ...lal.odds[0], fixture_id: LAL, price: 2.85, timestamp: Date.now() / 1000 }]);
+      const both = await eventually(board, (b) => b.events.length === 2);
+      const game = both.events.find((e) => e.id === LAL);
+      expect(game?.bookmakers.map((b) => b.key)).toEqual(['draftkings']);
+      expect(game?.commence_time).toBe(start);
+      expect(game?.bookmakers[0].markets[0].outcomes.find((o) => o.name === 'Los Angeles Lakers')?.price).toBe(2.85);
+      expect(snapshotRequests().filter((u) => u.searchParams.has('fixture_id'))).toHaveLength(1);
+    } finally {
+      stub.http.handler = answer;
+    }
+  });
+
   it('drop: the board is kept and marked stale, and the reconnect resumes after the last entry within the window', async () => {
     const last = stub.send('odds', [celtics(1.65)]);
     await eventually(board, (b) => celticsPrice(b) === 1.65);

@@ -262,7 +262,10 @@ class StreamSession {
         const unknown = [...this.unknown];
         this.unknown.clear();
         try {
-          for (const id of mergeSnapshot(state, await provider.snapshot(this.sport, unknown))) this.pending.add(id);
+          const snapshot = await provider.snapshot(this.sport, unknown);
+          for (const id of mergeSnapshot(state, snapshot, unknown)) this.pending.add(id);
+          // what the messages said of these games while their snapshot was read was held and is applied now
+          for (const id of unknown) this.unknown.delete(id);
         } catch (error) {
           if (!(error instanceof FeedError)) throw error;
           logger.warn(
