@@ -31,7 +31,8 @@ const HALTING_SETTINGS = [
  *   configuration changes (a new key, base URL or market list), since the same request gets the same answer;
  * - any other failure from the second in a row on: the retry base, doubling, at most MAX_FEED_BACKOFF_MS. An answer
  *   that arrived but is refused (`refuse`: empty or unreadable for a board with games) is such a failure too;
- * - a success clears it.
+ * - a success clears it. A stream's connection let in is no success yet: the stream clears it once the connection has
+ *   proven itself (`proven`), so one that accepts and drops at once backs off as a failing poll does.
  * A poll held back is a `held` FeedError: the board keeps its data and its stale mark, and the feed's status says why.
  */
 @Injectable()
@@ -51,14 +52,15 @@ export class FeedGate {
   /**
    * Runs `fetch` unless the provider or this feed (`endpoint` for `sport`) is backing off; records how it went.
    * `refuse` names what makes an answer unusable (null when it is fine): a refused answer is a failed poll, backed off
-   * like any other.
+   * like any other. `clears: false` (a stream's connection, and the snapshot and batches it makes): an answer is no
+   * success yet, the stream says when it is (`proven`), and a failure before that is one more in a row.
    */
   async call<T>(
     provider: string,
     endpoint: 'odds' | 'props' | 'scores',
     sport: string,
     fetch: () => Promise<T>,
-    refuse?: (answer: T) => string | null,
+    { refuse, clears = true }: { refuse?: (answer: T) => string | null; clears?: boolean } = {},
   ): Promise<T> {
     const feeds = [provider, `${provider}:${endpoint}:${sport}`];
     const now = this.clock();
@@ -74,12 +76,22 @@ export class FeedGate {
       const result = await fetch();
       const refused = refuse?.(result);
       if (refused) throw new FeedError('implausible', refused, false);
-      await Promise.all(feeds.filter((_, i) => states[i]).map((feed) => this.backoffs.clear(feed)));
+      if (clears) await this.clear(feeds, states);
       return result;
     } catch (error) {
       if (error instanceof FeedError && !error.skipped) await this.record(feeds, states, error, now);
       throw error;
     }
+  }
+
+  /** A stream let in (`clears: false`) has proven itself: its back-off is cleared, as a poll's success clears it. */
+  async proven(provider: string, endpoint: 'odds' | 'props' | 'scores', sport: string): Promise<void> {
+    const feeds = [provider, `${provider}:${endpoint}:${sport}`];
+    await this.clear(feeds, await Promise.all(feeds.map((feed) => this.backoffs.get(feed))));
+  }
+
+  private async clear(feeds: string[], states: Array<FeedBackoff | null>): Promise<void> {
+    await Promise.all(feeds.filter((_, i) => states[i]).map((feed) => this.backoffs.clear(feed)));
   }
 
   /**

@@ -144,7 +144,7 @@ export class OddsPipelineService {
 
   /** The stream's REST snapshot: the whole board, as a sweep. */
   streamSnapshot(sport: string, events: BoardEvent[]): Promise<PollResult> {
-    return this.poll('odds', sport, async (intake) => events.map(intake));
+    return this.poll('odds', sport, async (intake) => events.map(intake), null, true);
   }
 
   /**
@@ -167,19 +167,20 @@ export class OddsPipelineService {
   }
 
   /**
-   * `eventIds`: the poll asked for these events only; the board keeps its other events as they were. `whole`: the answer
-   * is whole for those events (the stream), so an empty one removes them. `fetch` gives the answer's events, each as
-   * the intake it is handed returns it.
+   * `eventIds`: the poll asked for these events only; the board keeps its other events as they were. `stream`: the
+   * answer is the odds stream's, whole for those events, so an empty one removes them; and it is no success of the feed
+   * by itself: the stream's connection clears the gate's back-off once it has proven itself. `fetch` gives the answer's
+   * events, each as the intake it is handed returns it.
    */
   async poll(
     kind: BoardKind,
     sport: string,
     fetch: (intake: EventIntake) => Promise<BoardEvent[]>,
     eventIds: readonly string[] | null = null,
-    whole = false,
+    stream = false,
   ): Promise<PollResult> {
     const result = await lockedFeedPoll(this.metrics, this.state, kind, sport, () =>
-      this.run(kind, sport, fetch, eventIds, whole),
+      this.run(kind, sport, fetch, eventIds, stream),
     );
     if (!result) this.logger.debug(`${kind} ${sport}: another process is polling it; skipped`);
     return result ?? { sport, kind, outcome: 'locked' };
@@ -190,7 +191,7 @@ export class OddsPipelineService {
     sport: string,
     fetch: (intake: EventIntake) => Promise<BoardEvent[]>,
     eventIds: readonly string[] | null,
-    whole: boolean,
+    stream: boolean,
   ): Promise<PollResult> {
     const started = this.clock();
     const stamp = await this.state.boardStamp(kind, sport);
@@ -219,13 +220,13 @@ export class OddsPipelineService {
     const intake = answerIntake(previous?.events ?? null, finals);
     let answer: BoardEvent[];
     try {
-      answer = await this.gate.call(this.provider.name, kind, sport, () => fetch(intake), refuse);
+      answer = await this.gate.call(this.provider.name, kind, sport, () => fetch(intake), { refuse, clears: !stream });
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(kind, sport, previous, basis, error, started);
     }
     const answered = this.clock();
-    if (asked && answer.length === 0 && !whole) {
+    if (asked && answer.length === 0 && !stream) {
       this.logger.log({ sport, kind, polled: eventIds, msg: 'No asked event in the answer; the next sweep decides' });
       return {
         sport,

@@ -68,11 +68,13 @@ export class ScoresPipelineService {
         'scores',
         sport,
         () => this.provider.fetchScores(sport),
-        (answer) =>
-          implausibleAnswer(
-            { kept: answer.length, dropped: 0 },
-            previous?.games.map((g) => ({ finished: g.status === 'final' })) ?? null,
-          ),
+        {
+          refuse: (answer) =>
+            implausibleAnswer(
+              { kept: answer.length, dropped: 0 },
+              previous?.games.map((g) => ({ finished: g.status === 'final' })) ?? null,
+            ),
+        },
       );
       games = joinToOdds(fetched, (await this.state.board('odds', sport))?.events ?? null, previous?.games ?? null);
     } catch (error) {

@@ -337,6 +337,43 @@ describe('the odds stream (OpticOdds shape, real Redis and PostgreSQL)', () => {
     }
   });
 
+  it('a stream that accepts and drops at once backs off; one that lives a few pings clears the back-off', async () => {
+    const feed = `stream:odds:${SPORT}`;
+    const opened = streamRequests().length;
+    // every connection is answered, then closed by the server
+    stub.refusals = Array.from({ length: 100 }, () => (res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.end('event: connected\ndata: {"message":"connected"}\n\n');
+    });
+    stub.drop();
+    // the drops count in a row: from the second the gate holds the next connection back, and the session ends
+    await eventually(
+      () => stream.running(),
+      (r) => r.length === 0,
+    );
+    await new Promise((r) => setTimeout(r, 4 * RETRY_BASE_MS));
+    expect(streamRequests().length - opened).toBeLessThan(6);
+    const held = await backoffs.get(feed);
+    expect(held).toMatchObject({ failures: expect.any(Number), reason: expect.stringMatching(/Stream dropped/) });
+    expect(held!.failures).toBeGreaterThanOrEqual(2);
+    expect(held!.until).toEqual(expect.any(Number));
+    // the next slot after the wait: a connection that lives past a few pings has proven itself
+    stub.refusals = [];
+    await new Promise((r) => setTimeout(r, Math.max(0, held!.until! - Date.now())));
+    const streamsBefore = stub.opened;
+    const asked = Date.now();
+    expect(await keep()).toEqual({ sport: SPORT, outcome: 'started' });
+    await connected(streamsBefore);
+    expect(
+      await eventually(
+        () => backoffs.get(feed),
+        (b) => b === null,
+      ),
+    ).toBeNull();
+    // cleared once the connection lived three pings, not when it was let in
+    expect(Date.now() - asked).toBeGreaterThanOrEqual(3 * PING_MS);
+  });
+
   it('drop: the board is kept and marked stale, and the reconnect resumes after the last entry within the window', async () => {
     const last = stub.send('odds', [celtics(1.65)]);
     await eventually(board, (b) => celticsPrice(b) === 1.65);

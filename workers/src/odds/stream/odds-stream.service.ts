@@ -25,6 +25,11 @@ import { StreamOddsProvider } from './stream-odds.provider';
 export const STREAM_LEASE_TTL_MS = 15_000;
 /** A reconnect resumes only from an entry this far inside the replay window (a tenth of it): the reconnect takes time. */
 const RESUME_MARGIN = 0.1;
+/**
+ * A connection has proven itself once it lived this many ping intervals (or applied an entry): until then the FeedGate's
+ * back-off stands, so a stream that accepts and drops at once backs off instead of reconnecting and resyncing on end.
+ */
+const STREAM_PROVEN_PINGS = 3;
 /** The wait before a batch the board's lock or Redis refused is tried again. */
 const BATCH_RETRY_MS = 200;
 
@@ -131,6 +136,10 @@ class StreamSession {
   private failing = false;
   /** What each game of the batches was made into, book by book: a book whose odds did not move is not made again. */
   private readonly readings = new StreamReadings();
+  /** The connection's wait to have proven itself (STREAM_PROVEN_PINGS), while it has not. */
+  private proof: NodeJS.Timeout | null = null;
+  /** The gate clearing the back-off of a connection that proved itself: a failure after it is recorded after it. */
+  private clearing: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly sport: string,
@@ -181,14 +190,19 @@ class StreamSession {
     };
     let stream: OpenStream;
     try {
-      stream = await gate.call('stream', 'odds', this.sport, () =>
-        openStream({
-          url: streamUrl(config.ODDS_STREAM_URL, this.sport, resume),
-          headers: provider.headers(),
-          stallMs: 2 * config.ODDS_STREAM_PING_MS,
-          timeoutMs: config.ODDS_API_TIMEOUT_MS,
-          onEvent,
-        }),
+      stream = await gate.call(
+        'stream',
+        'odds',
+        this.sport,
+        () =>
+          openStream({
+            url: streamUrl(config.ODDS_STREAM_URL, this.sport, resume),
+            headers: provider.headers(),
+            stallMs: 2 * config.ODDS_STREAM_PING_MS,
+            timeoutMs: config.ODDS_API_TIMEOUT_MS,
+            onEvent,
+          }),
+        { clears: false },
       );
     } catch (error) {
       if (!(error instanceof FeedError)) throw error;
@@ -197,6 +211,7 @@ class StreamSession {
     }
     this.current = stream;
     if (this.stopped) stream.close(new FeedError('paused', 'Stream stopped', false));
+    this.proof = setTimeout(() => this.proven(), STREAM_PROVEN_PINGS * config.ODDS_STREAM_PING_MS);
     if (!live) {
       try {
         const snapshot = await provider.snapshot(this.sport);
@@ -226,6 +241,8 @@ class StreamSession {
     try {
       await stream.closed;
     } catch (error) {
+      clearTimeout(this.proof ?? undefined);
+      this.proof = null;
       if (!(error instanceof FeedError)) throw error;
       this.current = null;
       if (this.stopped || error.kind === 'paused') return 'held';
@@ -239,6 +256,7 @@ class StreamSession {
     const applied = applyStreamMessage(state, event, data);
     if (applied.kind === 'junk') throw new FeedError('invalid_body', `Stream sent junk: ${applied.reason}`, true);
     if (applied.kind !== 'applied') return;
+    this.proven();
     for (const id of applied.unknown) this.unknown.add(id);
     this.schedule(applied.changed);
   }
@@ -300,9 +318,25 @@ class StreamSession {
     }
   }
 
-  /** The stream failed: the gate backs it off (`met`: after it was let in), and the board is marked stale. */
+  /** The connection lived its proof's time or applied an entry: the gate's back-off for the stream is cleared. */
+  private proven(): void {
+    if (!this.proof) return;
+    clearTimeout(this.proof);
+    this.proof = null;
+    this.clearing = this.deps.gate
+      .proven('stream', 'odds', this.sport)
+      .catch((error: Error) =>
+        this.deps.logger.warn(`odds stream ${this.sport}: back-off not cleared: ${error.message}`),
+      );
+  }
+
+  /**
+   * The stream failed: the gate backs it off (`met`: after it was let in; one that never proved itself is one more
+   * failure in a row), and the board is marked stale.
+   */
   private async failed(error: FeedError, met: boolean): Promise<void> {
     const { gate, pipeline, logger } = this.deps;
+    await this.clearing;
     if (met) await gate.fail('stream', 'odds', this.sport, error);
     if (!error.skipped) this.failing = true;
     try {
