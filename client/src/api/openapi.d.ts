@@ -2398,7 +2398,7 @@ export interface components {
          * @example 2026-11-26T18:30:00.000Z
          */
         movedAt: string;
-        /** @description The books that made the same move within 90 seconds */
+        /** @description The books that made the same move within the 90 seconds after the origin */
         confirmations: {
           book: string;
           bookTitle: string;

@@ -378,7 +378,9 @@ const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
   side: z.string().meta({ description: "The outcome the market moved toward: a team, 'Draw', 'Over' or 'Under'" }),
   origin: steamMoveSchema.meta({ description: 'The sharp book that moved first' }),
   movedAt: isoTime.meta({ description: "When the origin's move began" }),
-  confirmations: z.array(steamMoveSchema).meta({ description: 'The books that made the same move within 90 seconds' }),
+  confirmations: z
+    .array(steamMoveSchema)
+    .meta({ description: 'The books that made the same move within the 90 seconds after the origin' }),
   confirmedAt: isoTime,
   breadth: z.number().meta({ description: 'Books (the origin included) that have made the move' }),
   fair: z

@@ -67,7 +67,7 @@ export interface SteamAlert extends OpportunityEvent {
   origin: SteamMove;
   /** When the origin's move began (its first step the same way). */
   movedAt: string;
-  /** The books that made the same move within 90 seconds of the origin. */
+  /** The books that made the same move at or after the origin's and within 90 seconds of it. */
   confirmations: SteamMove[];
   /** When the move was confirmed: the second sharp book's move, or the third book's. */
   confirmedAt: string;

@@ -217,6 +217,48 @@ describe('detectSteam', () => {
     );
   });
 
+  it('needs the confirmation to follow the origin: books that moved before the sharp book are the market it followed', () => {
+    // DraftKings, FanDuel and BetMGM took Home to −180 100 s ago; Pinnacle followed them to −175 20 s ago
+    const soft = (key: string) =>
+      series(key, 'h2h', 'Home', [
+        [240, -150],
+        [100, -180],
+      ]);
+    const followed = [
+      series('pinnacle', 'h2h', 'Home', [
+        [240, -150],
+        [20, -175],
+      ]),
+      series('pinnacle', 'h2h', 'Away', [
+        [240, 140],
+        [20, 160],
+      ]),
+      soft('draftkings'),
+      soft('fanduel'),
+      soft('betmgm'),
+      series('williamhill_us', 'h2h', 'Home', [[240, -150]]),
+    ];
+    const market = moneylineEvent({
+      draftkings: [-180, 150],
+      fanduel: [-180, 150],
+      betmgm: [-180, 150],
+      williamhill_us: [-150, 130],
+    });
+    expect(detectSteam({ event: market, window: followed, now: NOW, alerted: [] })).toEqual([]);
+    // a sharp book that moved seconds before Pinnacle is the origin, and Pinnacle its confirmation
+    const circaFirst = [
+      ...followed,
+      series('circasports', 'h2h', 'Home', [
+        [240, -150],
+        [25, -180],
+      ]),
+    ];
+    const alert = detectOne({ event: market, window: circaFirst, now: NOW, alerted: [] });
+    expect(alert.origin).toMatchObject({ book: 'circasports', at: new Date(ago(25)).toISOString() });
+    expect(alert.confirmations.map((c) => c.book)).toEqual(['pinnacle']);
+    expect(alert.confirmedAt).toBe(new Date(ago(20)).toISOString());
+  });
+
   it('takes a later sharp move the market followed as the origin when an earlier one went unfollowed', () => {
     // Circa took Home to −180 280 s ago and no book followed within 90 s; Pinnacle's own move to −175 60 s ago was
     // followed by three books within 30 s: an origin move confirmed by breadth
@@ -254,7 +296,11 @@ describe('detectSteam', () => {
       betonlineag: [-180, 160],
     });
     const window = [
-      ...moneylineWindow().filter((s) => s.book !== 'pinnacle' && s.book !== 'betmgm'),
+      ...moneylineWindow().filter((s) => !['pinnacle', 'circasports', 'betmgm'].includes(s.book)),
+      series('circasports', 'h2h', 'Home', [
+        [200, -150],
+        [60, -180],
+      ]),
       series('pinnacle', 'h2h', 'Home', [[200, -150]]),
       ...(
         [
@@ -297,17 +343,20 @@ describe('detectSteam', () => {
   });
 
   it('counts the Betfair exchange as a confirmation but never as the origin', () => {
-    const exchangeFirst = [
+    const withExchange = (secondsAgo: number) => [
       series('betfair_ex_uk', 'h2h', 'Home', [
         [200, -150],
-        [90, -180],
+        [secondsAgo, -180],
       ]),
       ...moneylineWindow().filter((s) => s.book !== 'circasports'),
     ];
-    const alert = detectOne({ event: moneylineEvent(), window: exchangeFirst, now: NOW, alerted: [] });
+    // the exchange follows Pinnacle's move (60 s ago) 20 s later
+    const alert = detectOne({ event: moneylineEvent(), window: withExchange(40), now: NOW, alerted: [] });
     expect(alert.origin.book).toBe('pinnacle');
     expect(alert.confirmations.map((c) => [c.book, c.sharp])).toEqual([['betfair_ex_uk', true]]);
-    const withoutSharp = exchangeFirst.filter((s) => s.book !== 'pinnacle');
+    // the exchange moving first is the market Pinnacle followed, and alone it is no origin
+    expect(detectSteam({ event: moneylineEvent(), window: withExchange(90), now: NOW, alerted: [] })).toEqual([]);
+    const withoutSharp = withExchange(40).filter((s) => s.book !== 'pinnacle');
     expect(detectSteam({ event: moneylineEvent(), window: withoutSharp, now: NOW, alerted: [] })).toEqual([]);
   });
 

@@ -118,7 +118,7 @@ export function staleBooks(
 /** A sharp book's move and the moves that confirm it. */
 interface ConfirmedMove {
   origin: BookMove;
-  /** Every other move within 90 seconds of the origin's, earliest first. */
+  /** Every other move made at or after the origin's and within 90 seconds of it, earliest first. */
   confirmations: BookMove[];
   /** The move that confirmed it: the first sharp one (or the exchange's), else the third of the others. */
   confirmedBy: BookMove;
@@ -126,7 +126,9 @@ interface ConfirmedMove {
 
 /**
  * The earliest sharp move that is confirmed (DECISIONS 34): each sharp book's move is an origin move in its own right,
- * so one that no one followed within 90 seconds does not hide a later sharp move the market did follow.
+ * so one that no one followed within 90 seconds does not hide a later sharp move the market did follow. A confirmation
+ * follows the origin: a move made before it is the market the sharp book followed, not steam. Of two sharp books that
+ * moved seconds apart the earlier is the origin and the later its confirmation.
  */
 function confirmedMove(moves: readonly BookMove[]): ConfirmedMove | null {
   const origins = moves
@@ -134,7 +136,7 @@ function confirmedMove(moves: readonly BookMove[]): ConfirmedMove | null {
     .sort((a, b) => a.at - b.at || SHARP_BOOKS.indexOf(a.book) - SHARP_BOOKS.indexOf(b.book));
   for (const origin of origins) {
     const confirmations = moves
-      .filter((m) => m !== origin && Math.abs(m.at - origin.at) <= STEAM_CONFIRM_MS)
+      .filter((m) => m !== origin && m.at >= origin.at && m.at - origin.at <= STEAM_CONFIRM_MS)
       .sort((a, b) => a.at - b.at || a.book.localeCompare(b.book));
     const sharp = confirmations.find((m) => isConfirmingBook(m.book));
     const confirmedBy = sharp ?? (confirmations.length >= STEAM_BREADTH ? confirmations[STEAM_BREADTH - 1] : null);
@@ -156,7 +158,7 @@ export interface SteamInput {
 /**
  * Steam on one event (DECISIONS 34): for each market and side, the origin is the first sharp book whose move of steam
  * size in the window is confirmed (confirmedMove): by a second sharp book (or the Betfair exchange) or by STEAM_BREADTH
- * other books making the move within 90 seconds of the origin's, either way. A confirmed move becomes an alert when it has
+ * other books making the move within the 90 seconds after the origin's. A confirmed move becomes an alert when it has
  * a fair line (a sharp book that made the move quoting the whole market) and at least one soft book still at the old
  * price, and the side has had no alert in 30 minutes. Games that have started are left out: live prices move with the
  * score, not with sharp money.
@@ -202,7 +204,7 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
       origin: toMove(origin, titles),
       movedAt: iso(origin.startedAt),
       confirmations: confirmations.map((m) => toMove(m, titles)),
-      confirmedAt: iso(Math.max(origin.at, confirmedBy.at)),
+      confirmedAt: iso(confirmedBy.at),
       breadth: moves.length,
       fair,
       staleBooks: stale,
