@@ -4,6 +4,9 @@ import { staleBook, steamAlert } from '@oddspulse/shared/testing';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 
 const NBA = 'basketball_nba';
+/** The alerts' game, ahead; and a moment some minutes before now. */
+const START = new Date(Date.now() + 3 * 3_600_000).toISOString();
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
 // DECISIONS 34 on the API: GET /api/steam is the live list (Platinum, as the scanners; API keys read it), GET
 // /api/steam/record the graded record (public).
@@ -24,13 +27,14 @@ describe('/api/steam', () => {
   beforeAll(async () => {
     t = await createAccountsApp();
     record = `basketball_spec_${Date.now().toString(36)}`;
-    await raise(steamAlert({ id: 'steam:a', timeFound: '2026-01-10T18:00:00.000Z' }));
+    await raise(steamAlert({ id: 'steam:a', commenceTime: START, timeFound: minutesAgo(2) }));
     await raise(
       steamAlert({
         id: 'steam:b',
         market: 'totals',
         side: 'Over',
-        timeFound: '2026-01-10T18:01:00.000Z',
+        commenceTime: START,
+        timeFound: minutesAgo(1),
         staleBooks: [staleBook('betrivers', -110, 1.2)],
         bestEvPct: 1.2,
       }),
@@ -85,6 +89,21 @@ describe('/api/steam', () => {
     expect(withKey.body.alerts).toHaveLength(2);
     const unknown = await t.http().get('/api/steam?sports=cricket_ipl').set(bearer(session));
     expect([unknown.status, unknown.body.code]).toEqual([400, 'UNSUPPORTED_SPORT']);
+  });
+
+  it('leaves out an alert the clock has ended though no worker expired it yet (DECISIONS 34)', async () => {
+    await raise(steamAlert({ id: 'steam:thirty-minutes', commenceTime: START, timeFound: minutesAgo(30) }));
+    await raise(
+      steamAlert({
+        id: 'steam:started',
+        side: 'Denver Nuggets',
+        commenceTime: minutesAgo(0.5),
+        timeFound: minutesAgo(3),
+      }),
+    );
+    const { session } = await signUp(t, 'platinum');
+    const res = await t.http().get(`/api/steam?sports=${NBA}`).set(bearer(session));
+    expect(res.body.alerts.map((a: SteamAlert) => a.id)).toEqual(['steam:b', 'steam:a']);
   });
 
   it('serves the record to anyone, a page at a time, and refuses what it cannot read', async () => {

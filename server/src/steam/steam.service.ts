@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   steamAlertAmong,
+  steamAlertOutlived,
   type BoardPositions,
   type PlanAccess,
   type SteamAlert,
@@ -33,7 +34,8 @@ export class SteamService {
   /**
    * The active alerts of the sports asked for, each with only the stale books among `books` the plan sees (an alert
    * left with none is not the caller's to take), its age taken to now, and where each sport's steam channel stood as
-   * they were read (the browser's socket joins from there).
+   * they were read (the browser's socket joins from there). An alert the clock has ended (30 minutes old, or its game
+   * started: DECISIONS 34) is left out though the workers have not expired it yet.
    */
   async active(query: SteamQuery, access: PlanAccess, now = Date.now()): Promise<SteamResponse> {
     requirePolledSports(this.config.FEED_SPORTS, query.sports);
@@ -45,6 +47,7 @@ export class SteamService {
     const alerts = reads
       .flatMap((read) => read.alerts)
       .flatMap((stored) => {
+        if (steamAlertOutlived(stored, now)) return [];
         const alert = steamAlertAmong(stored, shown);
         if (!alert) return [];
         const ageSeconds = Math.max(0, Math.round((now - Date.parse(alert.movedAt)) / 1000));

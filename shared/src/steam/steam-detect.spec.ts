@@ -2,7 +2,7 @@ import type { BoardEvent } from '../domain/odds';
 import type { SteamAlert, SteamMarket } from '../domain/steam';
 import { americanToDecimal } from '../engine/odds/odds-format';
 import { book, event, NOW, type OutcomeSpec } from '../testing/board-builder';
-import { detectSteam, reviewSteamAlert } from './steam-detect';
+import { detectSteam, reviewSteamAlert, steamAlertOutlived } from './steam-detect';
 import type { SteamSeries } from './steam-quotes';
 
 const ago = (seconds: number) => NOW - seconds * 1000;
@@ -434,5 +434,16 @@ describe('reviewSteamAlert', () => {
     expect(reviewSteamAlert(alert(), undefined, NOW + 1000).alert.expiry).toBe('removed');
     expect(reviewSteamAlert(alert(), moneylineEvent(), NOW + 30 * 60_000).alert.expiry).toBe('timed_out');
     expect(reviewSteamAlert(alert(), moneylineEvent(), NOW + 30 * 60_000 - 1).change).toBe('unchanged');
+  });
+});
+
+describe('steamAlertOutlived', () => {
+  it('ends an alert by the clock: 30 minutes after it was found, or its game started', () => {
+    const alert = detectOne({ event: moneylineEvent(), window: moneylineWindow(), now: NOW, alerted: [] });
+    expect(steamAlertOutlived(alert, NOW + 30 * 60_000 - 1)).toBe(false);
+    expect(steamAlertOutlived(alert, NOW + 30 * 60_000)).toBe(true);
+    const soon = { ...alert, commenceTime: new Date(NOW + 60_000).toISOString() };
+    expect(steamAlertOutlived(soon, NOW + 59_999)).toBe(false);
+    expect(steamAlertOutlived(soon, NOW + 60_000)).toBe(true);
   });
 });

@@ -227,6 +227,15 @@ const staleKey = (books: readonly SteamStaleBook[]) =>
   books.map((b) => `${b.book}:${b.decimal}:${b.point ?? ''}`).join('|');
 
 /**
+ * Whether the clock alone has ended an alert (DECISIONS 34): 30 minutes have passed since it was found, or its game
+ * (as the alert has it) has started. A list read between such a moment and the workers' review that expires it leaves
+ * the alert out, so no listed alert is older than its rules allow.
+ */
+export function steamAlertOutlived(alert: SteamAlert, now: number): boolean {
+  return now - Date.parse(alert.timeFound) >= STEAM_DEDUPE_MS || hasStarted(Date.parse(alert.commenceTime), now);
+}
+
+/**
  * An active alert against the event as it stands (undefined: the event left the board): its stale books priced
  * again against the alert's fair line. It expires when the last soft book has caught up, the game starts or leaves
  * the board, or 30 minutes after it was found (the side may be alerted again then).

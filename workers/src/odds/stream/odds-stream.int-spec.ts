@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { QueueName, type BoardDiff, type SportBoard } from '@oddspulse/shared';
+import { QueueName, type BoardDiff, type SportBoard, type SteamAlert } from '@oddspulse/shared';
+import { steamAlert } from '@oddspulse/shared/testing';
 import {
   APP_CONFIG,
   AppConfig,
@@ -11,7 +12,9 @@ import {
   JobQueueService,
   LiveStateRepository,
   parseConfig,
+  RealtimePublisher,
   RedisService,
+  SteamStateRepository,
   StreamLeaseRepository,
 } from '@oddspulse/core';
 import { RealtimeListener, eventually } from '../../../../test/support/realtime-listener';
@@ -372,6 +375,42 @@ describe('the odds stream (OpticOdds shape, real Redis and PostgreSQL)', () => {
     ).toBeNull();
     // cleared once the connection lived three pings, not when it was let in
     expect(Date.now() - asked).toBeGreaterThanOrEqual(3 * PING_MS);
+  });
+
+  it("a quiet stream still runs the clock's reviews: a steam alert past its 30 minutes expires, the feed stays current", async () => {
+    const steam = app.get(SteamStateRepository);
+    const bos = (await board()).events.find((e) => e.id === BOS)!;
+    // its 30 minutes end in 2 s, after the stream's last batch
+    const ends = Date.now() + 2_000;
+    const alert = steamAlert({
+      id: `steam:${BOS}:h2h:Boston%20Celtics:pinnacle:1`,
+      eventId: BOS,
+      sport: SPORT,
+      commenceTime: bos.commence_time,
+      timeFound: new Date(ends - 30 * 60_000).toISOString(),
+    });
+    await app
+      .get(RealtimePublisher)
+      .publishWith(
+        { channel: 'steam', key: SPORT, at: alert.timeFound, type: 'steam:alert', data: { alert } },
+        steam.alertWrites(alert, 'raised'),
+      );
+    // pings only: no message moves a price
+    expect(
+      await eventually(
+        () => steam.alerts(SPORT),
+        (a) => a.length === 0,
+      ),
+    ).toEqual([]);
+    const [expired] = listener
+      .on('steam', SPORT)
+      .filter((m) => m.type === 'steam:expired')
+      .map((m) => (m.data as { alert: SteamAlert }).alert);
+    expect(expired).toMatchObject({ id: alert.id, status: 'expired', expiry: 'timed_out' });
+    expect(Date.parse(expired.expiredAt!)).toBeGreaterThanOrEqual(ends);
+    const status = await state.feedStatus('odds', SPORT);
+    expect(status).toMatchObject({ state: 'ok', stale_since: null });
+    expect(Date.parse(status!.last_success_at!)).toBeGreaterThanOrEqual(ends);
   });
 
   it('drop: the board is kept and marked stale, and the reconnect resumes after the last entry within the window', async () => {

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import {
   JobName,
   JobPayload,
+  ODDS_POLL_SLOT_MS,
   applyStreamMessage,
   entryIdTime,
   mergeSnapshot,
@@ -30,6 +31,12 @@ const RESUME_MARGIN = 0.1;
  * back-off stands, so a stream that accepts and drops at once backs off instead of reconnecting and resyncing on end.
  */
 const STREAM_PROVEN_PINGS = 3;
+/**
+ * A quiet stream's batch of no game comes this long after the last batch, as often as a live game's poll: the clock's
+ * reviews run with each batch (a steam alert's 30 minutes or its game's start, DECISIONS 34; an opportunity's price
+ * growing past the locked-market age, spec 001 §5), and the feed's status shows the stream current.
+ */
+const STREAM_REVIEW_MS = ODDS_POLL_SLOT_MS;
 /** The wait before a batch the board's lock or Redis refused is tried again. */
 const BATCH_RETRY_MS = 200;
 
@@ -140,6 +147,8 @@ class StreamSession {
   private proof: NodeJS.Timeout | null = null;
   /** The gate clearing the back-off of a connection that proved itself: a failure after it is recorded after it. */
   private clearing: Promise<void> = Promise.resolve();
+  /** When the last batch was written: a quiet stream's batch of no game is due STREAM_REVIEW_MS after it. */
+  private wroteAt = 0;
 
   constructor(
     private readonly sport: string,
@@ -238,9 +247,11 @@ class StreamSession {
       // Resumed: the board is whole again once the replay is in; a batch of no game says it recovered if none comes.
       this.schedule([]);
     }
+    const reviews = live ? setInterval(() => this.reviewQuiet(), STREAM_REVIEW_MS) : undefined;
     try {
       await stream.closed;
     } catch (error) {
+      clearInterval(reviews);
       clearTimeout(this.proof ?? undefined);
       this.proof = null;
       if (!(error instanceof FeedError)) throw error;
@@ -259,6 +270,11 @@ class StreamSession {
     this.proven();
     for (const id of applied.unknown) this.unknown.add(id);
     this.schedule(applied.changed);
+  }
+
+  /** No batch for STREAM_REVIEW_MS while the connection is live: a batch of no game runs the clock's reviews. */
+  private reviewQuiet(): void {
+    if (this.deps.clock() - this.wroteAt >= STREAM_REVIEW_MS) this.schedule([]);
   }
 
   private schedule(ids: readonly string[]): void {
@@ -304,6 +320,7 @@ class StreamSession {
         });
         if (result.outcome === 'locked' || result.outcome === 'paused') throw new Error(`board ${result.outcome}`);
         this.failing = false;
+        this.wroteAt = clock();
         logger.debug(
           { sport: this.sport, stream: true, receivedAt, games: ids.length, seq: result.publishedSeq },
           `odds stream ${this.sport}: ${ids.length} games`,
