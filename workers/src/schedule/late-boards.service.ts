@@ -46,12 +46,10 @@ export class LateBoardsService implements OnApplicationBootstrap, OnApplicationS
       scoresLiveMs: this.config.SCORES_LIVE_INTERVAL_MS,
       scoresIdleMs: this.config.SCORES_IDLE_INTERVAL_MS,
     };
-    // A stream's odds board has no cadence: a quiet sport writes nothing while its stream is up, and a stream that
-    // stops answering is marked stale by its own ping check (ODDS_STREAM_PING_MS).
-    const streamed = this.config.ODDS_PROVIDER === 'stream';
+    // A stream's odds board is judged as a poll's: a live connection writes a batch at least every slot, a quiet one a
+    // batch of no game (OddsStreamService), so a stream board late past its cadence is one no connection keeps.
     const late = opsFeeds(this.config.FEED_SPORTS, statuses, cadence, events, now).filter(
-      (feed) =>
-        feed.health === 'late' && feed.last_success_at && !feed.stale_since && !(streamed && feed.kind === 'odds'),
+      (feed) => feed.health === 'late' && feed.last_success_at && !feed.stale_since,
     );
     const marked: string[] = [];
     for (const feed of late) {

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { ServerResponse } from 'node:http';
-import { EVENT_POLL_INTERVAL_MS, FEED_LATE_GRACE_MS } from '@oddspulse/shared';
+import { EVENT_POLL_INTERVAL_MS, FEED_LATE_GRACE_MS, opsFeeds } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   AppConfig,
@@ -219,5 +219,29 @@ describe('stale boards nobody polls (real Redis)', () => {
     expect(await statusPushes(NHL)).toEqual([
       expect.objectContaining({ type: 'board.status', data: expect.objectContaining({ stale_since: null }) }),
     ]);
+  });
+
+  it("a stream's board is judged as a poll's: late past its cadence, as the operations page says, it is marked stale", async () => {
+    // a live stream writes a batch every slot, a quiet one a batch of no game: one late is one no connection keeps
+    Object.assign(config, { ODDS_PROVIDER: 'stream' });
+    try {
+      now = RECORDED_AT + 2 * EVENT_POLL_INTERVAL_MS.live + FEED_LATE_GRACE_MS + 1_000;
+      const feeds = opsFeeds(
+        config.FEED_SPORTS,
+        await state.feedStatuses(config.FEED_SPORTS),
+        {
+          propsMs: config.PROPS_INTERVAL_MS,
+          scoresLiveMs: config.SCORES_LIVE_INTERVAL_MS,
+          scoresIdleMs: config.SCORES_IDLE_INTERVAL_MS,
+        },
+        await state.oddsSchedules(),
+        now,
+      );
+      expect(feeds.find((f) => f.kind === 'odds' && f.sport === NHL)?.health).toBe('late');
+      expect(await late.sweep()).toEqual(expect.arrayContaining([`odds:${NBA}`, `odds:${NHL}`]));
+      expect((await state.board('odds', NHL))!.stale_since).toBe(new Date(now).toISOString());
+    } finally {
+      Object.assign(config, { ODDS_PROVIDER: 'theoddsapi' });
+    }
   });
 });
