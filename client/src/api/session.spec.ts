@@ -1,6 +1,9 @@
 /**
  * @jest-environment jsdom
  */
+import { fillStorage } from '../../test-support/memory-storage';
+import { testSession } from '../../test-support/session';
+import { storedKey, writeStored } from '../state/stored-value';
 import { browserSessionStore, LEGACY_SESSION_KEY, readBrowserSession, SESSION_KEY } from './session';
 
 // DECISIONS 35: nothing in Web Storage holds a token; the browser keeps only who is signed in and until when.
@@ -43,5 +46,15 @@ describe('the browser session store', () => {
     expect(browserSessionStore().takeLegacy()).toMatchObject({ refresh_token: 'old-refresh' });
     expect(window.sessionStorage.getItem(LEGACY_SESSION_KEY)).toBeNull();
     expect(readBrowserSession()).toBeNull();
+  });
+
+  // spec 000 §8 storage quota exceeded: cleanup, retry; who is signed in is critical and stays
+  it('keeps who is signed in on a full storage, by cleaning up the values the product can do without', () => {
+    writeStored(storedKey('oss_game_reactions', 'cache'), 'x'.repeat(1_000_000));
+    fillStorage(window.localStorage);
+    expect(() => browserSessionStore().write(testSession(Date.now()), false)).not.toThrow();
+    expect(JSON.parse(window.localStorage.getItem(SESSION_KEY)!)).toMatchObject({ user: { id: 'u1' } });
+    expect(window.localStorage.getItem('oddspulse.auth.remember')).toBe('0');
+    expect(window.localStorage.getItem('oss_game_reactions')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { COOKIE_HOST_PREFIX, SESSION_COOKIES } from '@oddspulse/shared';
+import { storedKey, writeStored } from '../state/stored-value';
 
 /** The signed-in user as the server returns it (spec 000 §3). */
 export interface SessionUser {
@@ -64,6 +65,12 @@ export const SESSION_KEY = 'oddspulse.auth.user';
 /** Where builds before DECISIONS 35 kept the whole session, tokens included. */
 export const LEGACY_SESSION_KEY = 'oddspulse.auth.session';
 const REMEMBER_KEY = 'oddspulse.auth.remember';
+/**
+ * Both critical (spec 000 §9: the remember-me flag is): a cleanup that removed who is signed in would sign every tab
+ * out while the session's cookies still stand.
+ */
+const SESSION_STORED = storedKey(SESSION_KEY, 'critical');
+const REMEMBER_STORED = storedKey(REMEMBER_KEY, 'critical');
 
 /**
  * The readable CSRF cookie the server sets with the session's cookies (`__Host-` over HTTPS), which lasts exactly as
@@ -90,8 +97,8 @@ export function browserSessionStore(): SessionStore {
     write(session, remember) {
       // the description only, whatever else the object carries: no token is ever written here (DECISIONS 35)
       const { expires_in, expires_at, token_type, user } = session;
-      window.localStorage.setItem(SESSION_KEY, JSON.stringify({ expires_in, expires_at, token_type, user }));
-      window.localStorage.setItem(REMEMBER_KEY, remember ? '1' : '0');
+      writeStored(SESSION_STORED, JSON.stringify({ expires_in, expires_at, token_type, user }));
+      writeStored(REMEMBER_STORED, remember ? '1' : '0');
     },
     clear() {
       window.localStorage.removeItem(SESSION_KEY);

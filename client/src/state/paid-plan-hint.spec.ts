@@ -1,13 +1,7 @@
+import { MemoryStorage } from '../../test-support/memory-storage';
 import { lastSeenPaid, PAID_PLAN_KEY, rememberPaidPlan } from './paid-plan-hint';
 
-function memoryStorage(): Storage {
-  const values = new Map<string, string>();
-  return {
-    getItem: (key: string) => values.get(key) ?? null,
-    setItem: (key: string, value: string) => void values.set(key, value),
-    removeItem: (key: string) => void values.delete(key),
-  } as Storage;
-}
+const memoryStorage = () => new MemoryStorage();
 
 // DECISIONS 2: the early boards of /sportsbooks are asked for only for a plan last seen paid
 describe('the paid plan hint', () => {

@@ -1,4 +1,4 @@
-import { readStored } from './stored-value';
+import { readStored, storedKey, writeStored } from './stored-value';
 
 /**
  * Whether this browser last saw the signed-in user on a paid plan. The boards of a direct visit of /sportsbooks are
@@ -7,6 +7,8 @@ import { readStored } from './stored-value';
  * request its plan is refused (DECISIONS 2), and a paid user who has never been seen here waits for the plan first.
  */
 export const PAID_PLAN_KEY = 'oddspulse.paidPlan';
+/** Plan info (spec 000 §9 cache keys): a cleanup removes it first, and /api/me writes it again on the next load. */
+const PAID_PLAN_STORED = storedKey(PAID_PLAN_KEY, 'cache');
 
 interface PaidPlanHint {
   user: string;
@@ -16,7 +18,7 @@ interface PaidPlanHint {
 /** Kept each time /api/me answers. */
 export function rememberPaidPlan(storage: Storage | null, userId: string, paid: boolean): void {
   const hint: PaidPlanHint = { user: userId, paid };
-  storage?.setItem(PAID_PLAN_KEY, JSON.stringify(hint));
+  writeStored(PAID_PLAN_STORED, JSON.stringify(hint), storage);
 }
 
 /** True only when the plan last read here belongs to `userId` and was paid; an unreadable note is dropped (unknown). */

@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { browserStorage } from './stored-value';
+import { browserStorage, storedKey, writeStored } from './stored-value';
 
 /** Accessibility settings (spec 000 §3), kept in this browser. */
 export type FontSize = 'normal' | 'large' | 'extra-large';
@@ -11,6 +11,7 @@ export interface AccessibilitySettings {
 }
 
 export const ACCESSIBILITY_KEY = 'accessibilitySettings';
+const ACCESSIBILITY_STORED = storedKey(ACCESSIBILITY_KEY, 'preference');
 export const DEFAULT_ACCESSIBILITY: AccessibilitySettings = {
   highContrast: false,
   reducedMotion: false,
@@ -51,18 +52,19 @@ export const accessibilityAtom = atom(
   (get) => get(accessibilityBaseAtom),
   (_get, set, next: AccessibilitySettings) => {
     set(accessibilityBaseAtom, next);
-    window.localStorage.setItem(ACCESSIBILITY_KEY, JSON.stringify(next));
+    writeStored(ACCESSIBILITY_STORED, JSON.stringify(next));
   },
 );
 
 /** Ctrl+Shift+D toggles this (spec 000 §2); it shows the shell's live state in a corner panel. */
 export const DEBUG_KEY = 'oddspulse.debug';
+const DEBUG_STORED = storedKey(DEBUG_KEY, 'preference');
 const debugBaseAtom = atom(browserStorage()?.getItem(DEBUG_KEY) === '1');
 export const debugAtom = atom(
   (get) => get(debugBaseAtom),
   (_get, set, on: boolean) => {
     set(debugBaseAtom, on);
-    if (on) window.localStorage.setItem(DEBUG_KEY, '1');
+    if (on) writeStored(DEBUG_STORED, '1');
     else window.localStorage.removeItem(DEBUG_KEY);
   },
 );

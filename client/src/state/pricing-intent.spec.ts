@@ -1,21 +1,14 @@
+import { MemoryStorage } from '../../test-support/memory-storage';
 import {
   callbackDestination,
+  PRICING_INTENT_KEY,
   PRICING_INTENT_TTL_MS,
   readPricingIntent,
   safeReturnPath,
   savePricingIntent,
-  type KeyValueStore,
 } from './pricing-intent';
 
-function memory(): KeyValueStore & { data: Map<string, string> } {
-  const data = new Map<string, string>();
-  return {
-    data,
-    getItem: (k) => data.get(k) ?? null,
-    setItem: (k, v) => void data.set(k, v),
-    removeItem: (k) => void data.delete(k),
-  };
-}
+const memory = () => new MemoryStorage();
 
 describe('pricing intent', () => {
   // spec 000 §4: saved for 30 minutes (1,800,000 ms), then expires and is removed
@@ -28,7 +21,7 @@ describe('pricing intent', () => {
       ts: 1000,
     });
     expect(readPricingIntent(store, 1001 + PRICING_INTENT_TTL_MS)).toBeNull();
-    expect(store.data.size).toBe(0);
+    expect(store.getItem(PRICING_INTENT_KEY)).toBeNull();
   });
 
   // spec 000 §4: the plan clicked while signed out is the one checkout auto-starts for
@@ -50,7 +43,7 @@ describe('pricing intent', () => {
     const store = memory();
     store.setItem('pricingIntent', '{nope');
     expect(readPricingIntent(store, 0)).toBeNull();
-    expect(store.data.size).toBe(0);
+    expect(store.getItem(PRICING_INTENT_KEY)).toBeNull();
   });
 });
 

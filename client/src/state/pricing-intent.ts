@@ -1,3 +1,5 @@
+import { storedKey, writeStored } from './stored-value';
+
 /** A plan choice made while signed out, kept for 30 minutes across the sign-in (spec 000 §3–§4). */
 export interface PricingIntent {
   intent: string;
@@ -9,16 +11,15 @@ export interface PricingIntent {
 
 export const PRICING_INTENT_KEY = 'pricingIntent';
 export const PRICING_INTENT_TTL_MS = 1_800_000;
+/** A session value (spec 000 §9): its own 30 minutes end it first. */
+const PRICING_INTENT = storedKey(PRICING_INTENT_KEY, 'session');
 
-export interface KeyValueStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-  removeItem(key: string): void;
-}
+/** What reading and clearing the intent need of the storage. */
+export type KeyValueStore = Pick<Storage, 'getItem' | 'removeItem'>;
 
 /** Saves the intent; saved again without a plan (the login page does, from its query), it keeps the plan chosen before. */
 export function savePricingIntent(
-  store: KeyValueStore,
+  store: Storage,
   intent: string,
   returnTo: string,
   now: number,
@@ -26,9 +27,11 @@ export function savePricingIntent(
 ): void {
   const kept =
     plan ?? (readPricingIntent(store, now)?.intent === intent ? readPricingIntent(store, now)?.plan : undefined);
-  store.setItem(
-    PRICING_INTENT_KEY,
+  writeStored(
+    PRICING_INTENT,
     JSON.stringify({ intent, returnTo, ts: now, ...(kept ? { plan: kept } : {}) } satisfies PricingIntent),
+    store,
+    now,
   );
 }
 

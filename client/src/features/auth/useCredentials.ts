@@ -5,10 +5,13 @@ import { signIn, signUp, useUsernameCheck } from '../account';
 import { api } from '../../api/client';
 import { rememberedChoice } from '../../api/session';
 import { AUTH_ORIGIN_KEY } from '../../state/auth';
+import { storedKey, writeStored } from '../../state/stored-value';
 import { USERNAME_STATUS_TEXT } from '../../state/username';
 import { authErrorMessage, redirectTarget, type AuthTab } from './login-flow';
 
 const REMEMBERED_EMAIL_KEY = 'rememberedEmail';
+/** Critical (spec 000 §9): no cleanup removes it. */
+const REMEMBERED_EMAIL = storedKey(REMEMBERED_EMAIL_KEY, 'critical');
 
 /**
  * Why sign-up waits for a username that is not `ok` yet: the rule only for one that breaks it; a valid one still
@@ -56,7 +59,7 @@ export function useCredentials(tab: AuthTab, params: URLSearchParams) {
         tab === 'login'
           ? await signIn(email.trim(), password, remember)
           : await signUp(email.trim(), password, remember, wantsUsername ? username.trim() : undefined);
-      if (remember) window.localStorage.setItem(REMEMBERED_EMAIL_KEY, email.trim());
+      if (remember) writeStored(REMEMBERED_EMAIL, email.trim());
       else window.localStorage.removeItem(REMEMBERED_EMAIL_KEY);
       // A sign-in lands on next / returnTo, else / (spec 000 §2), never on the page the sign-in guard remembered: the
       // signed-in login page renders its <Navigate> before this navigation lands, so that page is forgotten first.

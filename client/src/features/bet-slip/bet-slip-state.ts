@@ -4,11 +4,12 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_BANKROLL, isRiskLevel } from '@oddspulse/shared';
 import { preferencesQuery } from '../../state/session-api';
 import { useSignedInUserId } from '../../state/auth';
-import { browserStorage } from '../../state/stored-value';
+import { browserStorage, storedKey, writeStored } from '../../state/stored-value';
 import { EMPTY_SLIP, type BetSlipState } from './bet-slip';
 
 /** Bet slip settings kept in this browser (spec 001 §3): risk tolerance, quick bet amount, auto-calculate. */
 export const SLIP_SETTINGS_KEY = 'betSlipSettings';
+const SLIP_SETTINGS = storedKey(SLIP_SETTINGS_KEY, 'preference');
 
 function initialSlip(): BetSlipState {
   const raw = browserStorage()?.getItem(SLIP_SETTINGS_KEY);
@@ -37,8 +38,8 @@ export const betSlipAtom = atom(
   (get, set, update: BetSlipState | ((s: BetSlipState) => BetSlipState)) => {
     const next = typeof update === 'function' ? update(get(slipBaseAtom)) : update;
     set(slipBaseAtom, next);
-    browserStorage()?.setItem(
-      SLIP_SETTINGS_KEY,
+    writeStored(
+      SLIP_SETTINGS,
       JSON.stringify({ risk: next.risk, autoCalculate: next.autoCalculate, quickBetAmount: next.quickBetAmount }),
     );
   },

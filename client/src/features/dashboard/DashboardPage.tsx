@@ -6,6 +6,7 @@ import { RecommendedBets } from './RecommendedBets';
 import { Spinner } from '../../ui/Spinner';
 import { authAtom, displayName } from '../../state/auth';
 import { usePlan, useProfile } from '../../state/session-state';
+import { storedKey, writeStored } from '../../state/stored-value';
 
 /** A gift without an end date is taken to last 30 days (spec 000 §4, §9). */
 export const GIFT_DEFAULT_DAYS = 30;
@@ -16,8 +17,8 @@ export function dashboardBadge(info: PlanInfo): string {
 }
 
 function GiftNotification({ userId, info }: { userId: string; info: PlanInfo }) {
-  const key = `hasSeenGiftNotification_${userId}`;
-  const [seen, setSeen] = useState(() => window.localStorage.getItem(key) !== null);
+  const key = storedKey(`hasSeenGiftNotification_${userId}`, 'preference');
+  const [seen, setSeen] = useState(() => window.localStorage.getItem(key.name) !== null);
   if (seen || info.plan !== 'platinum' || !info.is_gifted) return null;
   const until = info.subscription_end_date
     ? new Date(info.subscription_end_date)
@@ -32,7 +33,7 @@ function GiftNotification({ userId, info }: { userId: string; info: PlanInfo }) 
         type="button"
         className="button small"
         onClick={() => {
-          window.localStorage.setItem(key, 'true');
+          writeStored(key, 'true');
           setSeen(true);
         }}
       >

@@ -3,6 +3,8 @@
  */
 import { createStore } from 'jotai';
 import { storedAtom } from '../../state/display-settings';
+import { storedKey, writeStored } from '../../state/stored-value';
+import { fillStorage } from '../../../test-support/memory-storage';
 
 const parse = (raw: string): number => {
   const value = Number(raw);
@@ -10,12 +12,14 @@ const parse = (raw: string): number => {
   return value;
 };
 
+const PROBE = storedKey('probe', 'preference');
+
 describe('storedAtom: a setting kept in this browser', () => {
   beforeEach(() => window.localStorage.clear());
 
   it('reads the stored value, and writes each set', () => {
     window.localStorage.setItem('probe', '7');
-    const probe = storedAtom('probe', parse, 1, String);
+    const probe = storedAtom(PROBE, parse, 1, String);
     const store = createStore();
     expect(store.get(probe)).toBe(7);
     store.set(probe, 9);
@@ -25,13 +29,13 @@ describe('storedAtom: a setting kept in this browser', () => {
 
   it('drops a corrupt stored value and starts from the fallback', () => {
     window.localStorage.setItem('probe', 'seven');
-    const probe = storedAtom('probe', parse, 1, String);
+    const probe = storedAtom(PROBE, parse, 1, String);
     expect(createStore().get(probe)).toBe(1);
     expect(window.localStorage.getItem('probe')).toBeNull();
   });
 
   it("hears another tab's change to the key", () => {
-    const probe = storedAtom('probe', parse, 1, String);
+    const probe = storedAtom(PROBE, parse, 1, String);
     const store = createStore();
     const seen: number[] = [];
     const stop = store.sub(probe, () => seen.push(store.get(probe)));
@@ -39,5 +43,25 @@ describe('storedAtom: a setting kept in this browser', () => {
     window.dispatchEvent(new StorageEvent('storage', { key: 'probe', storageArea: window.localStorage }));
     expect(seen).toEqual([4]);
     stop();
+  });
+
+  // spec 000 §8 storage quota exceeded: cleanup, retry once, then emergency cleanup keeping only critical keys
+  it('keeps a set on a full storage by cleaning up, and reports one it still cannot keep, never throwing it', () => {
+    writeStored(storedKey('oddspulse.old', 'preference'), 'x'.repeat(1_000_000));
+    fillStorage(window.localStorage);
+    const probe = storedAtom(PROBE, parse, 1, String);
+    const store = createStore();
+    expect(() => store.set(probe, 9)).not.toThrow();
+    expect(window.localStorage.getItem('probe')).toBe('9');
+    expect(window.localStorage.getItem('oddspulse.old')).toBeNull();
+
+    fillStorage(window.localStorage);
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const text = storedAtom(storedKey('probe-text', 'preference'), String, '', String);
+    expect(() => store.set(text, 'y'.repeat(1_000))).not.toThrow();
+    expect(store.get(text)).toBe('y'.repeat(1_000));
+    expect(window.localStorage.getItem('probe-text')).toBeNull();
+    expect(error).toHaveBeenCalledWith("Could not keep probe-text: this browser's storage is full", expect.anything());
+    error.mockRestore();
   });
 });

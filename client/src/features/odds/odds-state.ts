@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import { storedAtom } from '../../state/display-settings';
+import { storedKey } from '../../state/stored-value';
 import {
   FILTERS_KEY,
   defaultFilters,
@@ -19,15 +20,20 @@ export const AUTO_REFRESH_KEY = 'autoRefreshEnabled';
 export const FAVORITE_BOOKS_KEY = 'sportsbookFavorites';
 
 /** Default on (spec 001 §4): with push, on means live updates (DECISIONS 14). */
-export const liveEnabledAtom = storedAtom<boolean>(AUTO_REFRESH_KEY, (raw) => raw !== 'false', true, String);
+export const liveEnabledAtom = storedAtom<boolean>(
+  storedKey(AUTO_REFRESH_KEY, 'preference'),
+  (raw) => raw !== 'false',
+  true,
+  String,
+);
 export const favoriteBooksAtom = storedAtom<string[]>(
-  FAVORITE_BOOKS_KEY,
+  storedKey(FAVORITE_BOOKS_KEY, 'preference'),
   (raw) => (JSON.parse(raw) as string[]).map(migrateBookKey),
   [],
 );
 
 export const appliedFiltersAtom = storedAtom<StoredOddsFilters>(
-  FILTERS_KEY,
+  storedKey(FILTERS_KEY, 'preference'),
   parseFilters,
   storedPart(defaultFilters()),
 );

@@ -1,5 +1,6 @@
 import { CORE_SPORTS } from '@oddspulse/shared';
 import { storedAtom } from '../../state/display-settings';
+import { storedKey } from '../../state/stored-value';
 import { parseStoredSettings, SCANNER_DEFAULTS, type ScannerSettings } from './scanner-settings';
 
 /**
@@ -18,13 +19,13 @@ export function parseScannerSports(raw: string): string[] {
 }
 
 export const scannerSportsAtom = storedAtom<string[]>(
-  SCANNER_SPORTS_KEY,
+  storedKey(SCANNER_SPORTS_KEY, 'preference'),
   parseScannerSports,
   [...ALL_SCANNER_SPORTS],
   (v) => v.join(','),
 );
 export const scannerSettingsAtom = storedAtom<ScannerSettings>(
-  SCANNER_SETTINGS_KEY,
+  storedKey(SCANNER_SETTINGS_KEY, 'preference'),
   parseStoredSettings,
   SCANNER_DEFAULTS,
 );

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { storedKey, writeStored } from '../../state/stored-value';
 import { useToasts } from '../../state/toasts';
 import {
   NOTIFY_KEYS,
@@ -34,7 +35,7 @@ export function useScannerNotify(kind: NotifyKind) {
 
   const saveNotify = (next: NotifySettings) => {
     setNotify(next);
-    window.localStorage.setItem(NOTIFY_KEYS[kind], serialiseNotifySettings(kind, next));
+    writeStored(storedKey(NOTIFY_KEYS[kind], 'preference'), serialiseNotifySettings(kind, next));
   };
   const toggleNotify = async (on: boolean) => {
     if (on && notificationPermission() === 'unsupported') {

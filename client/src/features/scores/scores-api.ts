@@ -10,6 +10,7 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { api, typedApi, type Answer } from '../../api/client';
 import { answerOf } from '../../api/typed-client';
+import { storedKey, writeStored } from '../../state/stored-value';
 import {
   LOCAL_REACTIONS_KEY,
   mergeScoreUpdate,
@@ -70,6 +71,9 @@ export const reactionsKeys = {
   game: (gameKey: string) => [...reactionsKeys.all, gameKey] as const,
 };
 
+/** A copy of what the server answered (spec 000 §9 cache keys): a cleanup removes it first. */
+const LOCAL_REACTIONS = storedKey(LOCAL_REACTIONS_KEY, 'cache');
+
 /** The local copy of a game's reactions (spec 002 §7, oss_game_reactions), or null when this browser holds none. */
 export function loadLocalReactions(gameKey: string): GameReactions | null {
   const entry = readLocalReactions(window.localStorage.getItem(LOCAL_REACTIONS_KEY))[gameKey];
@@ -79,7 +83,7 @@ export function loadLocalReactions(gameKey: string): GameReactions | null {
 export function saveLocalReactions(gameKey: string, reactions: GameReactions, userReaction: ReactionEmoji | null) {
   const all = readLocalReactions(window.localStorage.getItem(LOCAL_REACTIONS_KEY));
   all[gameKey] = { reactions, userReaction, timestamp: Date.now() };
-  window.localStorage.setItem(LOCAL_REACTIONS_KEY, JSON.stringify(all));
+  writeStored(LOCAL_REACTIONS, JSON.stringify(all));
 }
 
 /**
