@@ -5,6 +5,8 @@ import { createStore } from 'jotai';
 import { storedAtom } from '../../state/display-settings';
 import { storedKey, writeStored } from '../../state/stored-value';
 import { fillStorage } from '../../../test-support/memory-storage';
+import { FILTERS_KEY } from './filters/filter-settings';
+import { appliedFiltersAtom } from './odds-state';
 
 const parse = (raw: string): number => {
   const value = Number(raw);
@@ -63,5 +65,20 @@ describe('storedAtom: a setting kept in this browser', () => {
     expect(window.localStorage.getItem('probe-text')).toBeNull();
     expect(error).toHaveBeenCalledWith("Could not keep probe-text: this browser's storage is full", expect.anything());
     error.mockRestore();
+  });
+});
+
+// spec 000 §9: the filters' parts last from the Apply that saved them (filter-settings.spec.ts reads them)
+describe('the applied filters', () => {
+  beforeEach(() => window.localStorage.clear());
+
+  it('are kept with the time they were applied', () => {
+    const store = createStore();
+    const before = Date.now();
+    store.set(appliedFiltersAtom, { ...store.get(appliedFiltersAtom), minEv: 5, date: 'live' });
+    const kept = JSON.parse(window.localStorage.getItem(FILTERS_KEY)!) as { savedAt: number; minEv: number };
+    expect(kept.minEv).toBe(5);
+    expect(kept.savedAt).toBeGreaterThanOrEqual(before);
+    expect(kept.savedAt).toBeLessThanOrEqual(Date.now());
   });
 });

@@ -5,6 +5,7 @@ import {
   FILTERS_KEY,
   defaultFilters,
   parseFilters,
+  serialiseFilters,
   storedPart,
   type StoredOddsFilters,
 } from './filters/filter-settings';
@@ -32,10 +33,12 @@ export const favoriteBooksAtom = storedAtom<string[]>(
   [],
 );
 
+/** Kept with the time of the Apply, from which its parts' lifetimes count (spec 000 §9, filter-settings). */
 export const appliedFiltersAtom = storedAtom<StoredOddsFilters>(
   storedKey(FILTERS_KEY, 'preference'),
   parseFilters,
   storedPart(defaultFilters()),
+  (filters) => serialiseFilters(filters, Date.now()),
 );
 
 /**

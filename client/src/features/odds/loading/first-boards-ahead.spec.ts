@@ -1,7 +1,7 @@
 import { ApiClient } from '../../../api/api-client';
 import { testSession } from '../../../../test-support/session';
 import { earlyBoardsRequest, straightBetsQuery } from './boards-request';
-import { FILTERS_KEY, defaultFilters, parseFilters } from '../filters/filter-settings';
+import { FILTERS_KEY, defaultFilters, parseStoredFilters, storedPart } from '../filters/filter-settings';
 import { PAID_PLAN_KEY } from '../../../state/paid-plan-hint';
 import { sendFirstBoardsAhead, type BootPage } from './first-boards-ahead';
 
@@ -47,7 +47,8 @@ async function appRequest(storedFilters: string | null): Promise<{ url: string; 
     csrfToken: () => 'csrf-never-sent-on-a-get',
     emit: () => undefined,
   });
-  const filters = storedFilters === null ? defaultFilters() : parseFilters(storedFilters);
+  const filters =
+    storedFilters === null ? defaultFilters() : parseStoredFilters(storedFilters, storedPart(defaultFilters()), NOW);
   await client.get(...earlyBoardsRequest(straightBetsQuery(filters))!);
   const { signal: _signal, ...init } = sent[0].init;
   return { url: sent[0].url, init };
@@ -61,6 +62,10 @@ describe('the first boards sent ahead of the app', () => {
       JSON.stringify({ sports: ['basketball_nba', 'icehockey_nhl'], markets: ['h2h', 'totals'], books: ['fanduel'] }),
     ],
     ['empty lists, which fall back to the defaults', JSON.stringify({ sports: [], markets: [] })],
+    [
+      'sports and markets applied more than 30 days before, which are the defaults again (spec 000 §9)',
+      JSON.stringify({ sports: ['basketball_nba'], markets: ['h2h'], savedAt: NOW - 31 * 86_400_000 }),
+    ],
     ['lists of numbers', JSON.stringify({ sports: ['basketball_nba', 7], markets: ['spreads'] })],
   ])('are the very request the app sends, so the app takes it as its own (%s)', async (_case, stored) => {
     const sent = boot({}, stored === null ? {} : { [FILTERS_KEY]: stored });

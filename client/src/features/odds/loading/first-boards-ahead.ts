@@ -27,7 +27,9 @@ export function sendFirstBoardsAhead(page: BootPage): void {
   const session = page.session();
   if (!session || needsRefresh(session, page.now) || !lastSeenPaid(page.settings, session.user.id)) return;
   const request = earlyBoardsRequest(
-    straightBetsQuery(readStored(page.settings, FILTERS_KEY, parseBoardFilters, defaultBoardFilters())),
+    straightBetsQuery(
+      readStored(page.settings, FILTERS_KEY, (raw) => parseBoardFilters(raw, page.now), defaultBoardFilters()),
+    ),
   );
   if (!request) return;
   const [path, options] = request;
