@@ -7,7 +7,14 @@ export type PlanStateRow = Selectable<PlanStates>;
 export type PlanStatePatch = Partial<Omit<PlanStateRow, 'user_id' | 'updated_at'>>;
 
 /** The plan row's columns, as `PlanColumns` names them, for a query that left-joins `plan_states as p`. */
-export const JOINED_PLAN_COLUMNS = ['p.plan', 'p.status', 'p.current_period_end', 'p.unlimited'] as const;
+export const JOINED_PLAN_COLUMNS = [
+  'p.plan',
+  'p.status',
+  'p.current_period_end',
+  'p.cancel_at_period_end',
+  'p.is_gifted',
+  'p.unlimited',
+] as const;
 
 @Injectable()
 export class PlanRepository {

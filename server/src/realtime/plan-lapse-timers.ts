@@ -3,7 +3,7 @@ export const MAX_TIMER_DELAY_MS = 2 ** 31 - 1;
 
 /**
  * One timer per user with sockets on this process, set to the moment the user's plan lapses by itself (a gifted
- * month's end, a subscription period's end). Each gateway process times only its own users, so the work grows with
+ * month's end, a canceled subscription's period end, the renewal grace of one that renews: `accessLapsesAt`). Each gateway process times only its own users, so the work grows with
  * the process's sockets and no process depends on another (or on the workers) to evict its sockets.
  */
 export class PlanLapseTimers {

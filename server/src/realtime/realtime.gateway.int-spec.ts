@@ -1,4 +1,4 @@
-import type { RealtimeMessage, SportBoard } from '@oddspulse/shared';
+import { RENEWAL_GRACE_MS, type RealtimeMessage, type SportBoard } from '@oddspulse/shared';
 import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { arbitrageUpdate } from '../../../test/support/realtime-messages';
@@ -337,8 +337,8 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       );
       expect(sockets.map((s) => s.notices.length)).toEqual([2, 2]);
 
-      // a period ending with nothing renewed evicts; the end of the plan the socket holds is what is timed
-      await a.plans.changePlan(user, { current_period_end: new Date(Date.now() + 1500) });
+      // a period set to end evicts at its end; the end of the plan the socket holds is what is timed
+      await a.plans.changePlan(user, { cancel_at_period_end: true, current_period_end: new Date(Date.now() + 1500) });
       await eventually(() => sockets.every((s) => s.notices.length === 4), 6000, 'the change, then the end');
       for (const socket of sockets)
         expect(socket.notices.at(-1)).toEqual({ plan: 'free', unlimited: false, removed: [`arbitrage:${sport}`] });
@@ -373,16 +373,42 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
       const sport = 'basketball_euroleague';
       const { session } = await signUp(a, 'free');
       const user = session.user.id;
-      await a.plans.changePlan(user, { plan: 'platinum', current_period_end: new Date(Date.now() + 1500) });
+      await a.plans.changePlan(user, {
+        plan: 'platinum',
+        cancel_at_period_end: true,
+        current_period_end: new Date(Date.now() + 1500),
+      });
       const [onA, onB] = await subscribedEverywhere(session, sport);
-      // renewed in the database without the change being published (a message the gateways missed)
-      await a.get(PlanRepository).upsert(user, { current_period_end: new Date(Date.now() + 3_600_000) });
+      // kept and renewed in the database without the change being published (a message the gateways missed)
+      await a.get(PlanRepository).upsert(user, {
+        cancel_at_period_end: false,
+        current_period_end: new Date(Date.now() + 3_600_000),
+      });
       await new Promise((r) => setTimeout(r, 2500));
       const seq = await a.publisher.publish(arbitrageUpdate('renewed', sport));
       await eventually(
         () => [onA, onB].every((s) => s.messages.some((m) => m.seq === seq)),
         5000,
         'arbitrage after the old end',
+      );
+      expect([onA.notices, onB.notices]).toEqual([[], []]);
+    });
+
+    // spec 000 §1: a subscription that renews is not ended by its period's end before its renewal is recorded
+    it("keeps a renewing subscription's rooms past its period end, timing the end of the renewal grace", async () => {
+      const sport = 'basketball_ncaab';
+      const { session } = await signUp(a, 'free');
+      const user = session.user.id;
+      const end = new Date(Date.now() + 1500);
+      await a.plans.changePlan(user, { plan: 'platinum', cancel_at_period_end: false, current_period_end: end });
+      const [onA, onB] = await subscribedEverywhere(session, sport);
+      expect(a.get(SocketEntitlements)['lapses'].due(user)).toBe(end.getTime() + RENEWAL_GRACE_MS);
+      await new Promise((r) => setTimeout(r, 2500));
+      const seq = await a.publisher.publish(arbitrageUpdate('renewing', sport));
+      await eventually(
+        () => [onA, onB].every((s) => s.messages.some((m) => m.seq === seq)),
+        5000,
+        'arbitrage after the period end',
       );
       expect([onA.notices, onB.notices]).toEqual([[], []]);
     });

@@ -7,7 +7,7 @@ import { SocketAuthService } from '../../realtime/sockets/socket-auth.service';
 import { CurrentUser, MeteredOddsData, RequireAuth, RequirePaidPlan, RequirePlatinum } from './decorators';
 import { AcceptsApiKey } from './api-key-scope';
 import { APP_CONFIG, RedisKeys } from '@oddspulse/core';
-import { MAX_ACTIVE_API_KEYS } from '@oddspulse/shared';
+import { MAX_ACTIVE_API_KEYS, RENEWAL_GRACE_MS } from '@oddspulse/shared';
 import {
   AccountsTestApp,
   TEST_PASSWORD,
@@ -120,7 +120,11 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       try {
         await t.plans.changePlan(session.user.id, { plan: 'gold' });
         expect((await t.http().get('/api/test-gated/platinum').set(bearer(session))).status).toBe(403);
-        await t.plans.changePlan(session.user.id, { plan: 'gold', current_period_end: new Date(Date.now() - 1000) });
+        await t.plans.changePlan(session.user.id, {
+          plan: 'gold',
+          cancel_at_period_end: true,
+          current_period_end: new Date(Date.now() - 1000),
+        });
         expect((await t.http().get('/api/test-gated/paid').set(bearer(session))).status).toBe(402);
         for (let i = 0; i < 20 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
         expect(received).toEqual([
@@ -142,6 +146,33 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       } finally {
         await listener.quit();
       }
+    });
+
+    // spec 000 §1: billing renews. Stripe's renewal is recorded after the period's end (its webhook, or the
+    // reconciliation when that is lost): until then the plan holds, on every credential, for the renewal grace.
+    it("keeps a renewing subscription's plan past its period end, to the end of the renewal grace", async () => {
+      const { session } = await signUp(t, 'platinum');
+      const user = session.user.id;
+      const key: string = (await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'bot' })).body.key;
+      const gates = async () => [
+        (await t.http().get('/api/test-gated/platinum').set(bearer(session))).status,
+        (await t.http().get('/api/test-gated/platinum').set('x-api-key', key)).status,
+        (await t.http().get('/api/me').set(bearer(session))).body.plan,
+      ];
+      const justEnded = new Date(Date.now() - 60_000);
+      await t.plans.changePlan(user, { status: 'active', cancel_at_period_end: false, current_period_end: justEnded });
+      expect(await gates()).toEqual([200, 200, 'platinum']);
+      await t.plans.changePlan(user, { status: 'trialing' });
+      expect(await gates()).toEqual([200, 200, 'platinum']);
+
+      // the grace run out, a cancel at the period's end, or Stripe's report of a failed renewal: the period ended it
+      const graceOver = new Date(Date.now() - RENEWAL_GRACE_MS - 1000);
+      await t.plans.changePlan(user, { status: 'active', current_period_end: graceOver });
+      expect(await gates()).toEqual([403, 403, 'free']);
+      await t.plans.changePlan(user, { cancel_at_period_end: true, current_period_end: justEnded });
+      expect(await gates()).toEqual([403, 403, 'free']);
+      await t.plans.changePlan(user, { cancel_at_period_end: false, status: 'past_due' });
+      expect(await gates()).toEqual([403, 403, 'free']);
     });
 
     // DECISIONS 4: a gift grants Platinum for a month, shown in /api/me.

@@ -47,6 +47,8 @@ function setUp(active = 0) {
       plan: 'platinum',
       status: 'active',
       current_period_end: null,
+      cancel_at_period_end: false,
+      is_gifted: false,
       unlimited: false,
     }),
     touch: jest.fn(),

@@ -33,6 +33,8 @@ class SessionRows {
       plan: 'gold',
       status: 'active',
       current_period_end: null,
+      cancel_at_period_end: false,
+      is_gifted: false,
       unlimited: false,
     };
   }

@@ -195,7 +195,11 @@ describe('principals kept in memory, across two server processes (real PostgreSQ
 
   it('a paid period that ends is seen at once, with no announcement: the plan in force is worked out per request', async () => {
     const { session } = await signedInOnB('gold');
-    await a.plans.changePlan(session.user.id, { plan: 'gold', current_period_end: new Date(Date.now() + 1500) });
+    await a.plans.changePlan(session.user.id, {
+      plan: 'gold',
+      cancel_at_period_end: true,
+      current_period_end: new Date(Date.now() + 1500),
+    });
     expect((await b.http().get('/api/test-principal/paid').set(bearer(session))).status).toBe(200);
     await new Promise((r) => setTimeout(r, 1600));
     expect((await b.http().get('/api/test-principal/paid').set(bearer(session))).status).toBe(402);

@@ -151,6 +151,8 @@ describe('SessionService.authenticate', () => {
       plan: 'gold',
       status: 'active',
       current_period_end: null,
+      cancel_at_period_end: false,
+      is_gifted: false,
       unlimited: false,
     });
     const ok = await service.authenticate(issued.session.access_token, 'bearer');
@@ -173,6 +175,8 @@ describe('SessionService.authenticate', () => {
       plan: 'free',
       status: 'active',
       current_period_end: null,
+      cancel_at_period_end: false,
+      is_gifted: false,
       unlimited: false,
     });
     expect((await service.authenticate(issued.session.access_token, 'bearer'))?.user.role).toBe('ops');
@@ -185,6 +189,8 @@ describe('SessionService.authenticate', () => {
       plan: 'platinum',
       status: 'active',
       current_period_end: giftEnd,
+      cancel_at_period_end: false,
+      is_gifted: true,
       unlimited: false,
     });
     expect((await service.authenticate(issued.session.access_token, 'bearer'))?.user).toMatchObject({
@@ -198,6 +204,8 @@ describe('SessionService.authenticate', () => {
       plan: null,
       status: null,
       current_period_end: null,
+      cancel_at_period_end: null,
+      is_gifted: null,
       unlimited: null,
     });
     expect(await service.authenticate(issued.session.access_token, 'bearer')).toBeNull();
@@ -213,6 +221,8 @@ describe('SessionService.authenticate', () => {
       plan: 'free',
       status: 'active',
       current_period_end: null,
+      cancel_at_period_end: false,
+      is_gifted: false,
       unlimited: false,
     };
     sessions.findPrincipal.mockResolvedValueOnce({ ...staff, email_verified_at: null });

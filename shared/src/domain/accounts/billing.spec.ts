@@ -10,7 +10,7 @@ import {
   supersedes,
   type SubscriptionSnapshot,
 } from './billing';
-import { effectivePlan } from './entitlements';
+import { effectivePlan, RENEWAL_GRACE_MS } from './entitlements';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 const at = (iso: string) => new Date(iso);
@@ -189,6 +189,20 @@ describe('governingSubscription and resolveBillingPlan', () => {
 
   it('treats a period that ended as not live', () => {
     expect(isLiveSubscription(sub({ currentPeriodEnd: at('2026-03-01T00:00:00Z') }), NOW)).toBe(false);
+  });
+
+  // spec 000 §1: billing renews; until Stripe's renewal is recorded the subscription that renews stays live
+  it('keeps a subscription that renews live past its period end for the renewal grace, and no other', () => {
+    const justEnded = at('2026-03-10T11:00:00Z');
+    expect(isLiveSubscription(sub({ currentPeriodEnd: justEnded }), NOW)).toBe(true);
+    expect(isLiveSubscription(sub({ status: 'trialing', currentPeriodEnd: justEnded }), NOW)).toBe(true);
+    expect(
+      isLiveSubscription(sub({ currentPeriodEnd: justEnded }), new Date(justEnded.getTime() + RENEWAL_GRACE_MS)),
+    ).toBe(false);
+    for (const over of [{ cancelAtPeriodEnd: true }, { status: 'past_due' as const }])
+      expect(isLiveSubscription(sub({ ...over, currentPeriodEnd: justEnded }), NOW)).toBe(false);
+    const next = resolveBillingPlan(state({ plan: 'gold' }), [sub({ currentPeriodEnd: justEnded })], NOW)!;
+    expect(effectivePlan({ ...next, unlimited: false }, NOW).plan).toBe('gold');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { PlanStateLike } from './entitlements';
+import { isPaidPeriodLive, type PlanStateLike } from './entitlements';
 import { PLAN_PRICE_CENTS, type Plan } from './plans';
 
 /**
@@ -87,16 +87,21 @@ export function isEndedStatus(status: StripeSubscriptionStatus): boolean {
 }
 
 /**
- * Access while Stripe bills or retries: active, trialing, past due (spec 000 §1). A failed renewal keeps its access while
- * Stripe retries the payment; it ends when Stripe gives up and the subscription ends.
+ * Whether the subscription gives access now, by the plan's own rule (paidAccess): while Stripe bills, trials or retries
+ * a failed payment (spec 000 §1), to its period's end, or past it for the renewal grace when it renews.
  */
-const LIVE_STATUSES: readonly StripeSubscriptionStatus[] = ['active', 'trialing', 'past_due'];
-
-/** Whether the subscription gives access now. */
-export function isLiveSubscription(sub: Pick<SubscriptionSnapshot, 'status' | 'currentPeriodEnd'>, now: Date): boolean {
-  return (
-    LIVE_STATUSES.includes(sub.status) &&
-    (sub.currentPeriodEnd === null || sub.currentPeriodEnd.getTime() > now.getTime())
+export function isLiveSubscription(
+  sub: Pick<SubscriptionSnapshot, 'status' | 'currentPeriodEnd' | 'cancelAtPeriodEnd'>,
+  now: Date,
+): boolean {
+  return isPaidPeriodLive(
+    {
+      status: sub.status,
+      current_period_end: sub.currentPeriodEnd,
+      cancel_at_period_end: sub.cancelAtPeriodEnd,
+      is_gifted: false,
+    },
+    now,
   );
 }
 
@@ -154,7 +159,7 @@ export function planStateOfSubscription(sub: SubscriptionSnapshot): BillingPlanS
 }
 
 /** A running gift: a gifted paid plan whose month has not ended. */
-export function isRunningGift(state: (PlanStateLike & { is_gifted: boolean }) | null | undefined, now: Date): boolean {
+export function isRunningGift(state: PlanStateLike | null | undefined, now: Date): boolean {
   return Boolean(
     state?.is_gifted &&
     state.plan !== 'free' &&
@@ -170,7 +175,7 @@ export function isRunningGift(state: (PlanStateLike & { is_gifted: boolean }) | 
  * unpaid…) does. A user who never subscribed (a demo account, an admin grant) is never touched.
  */
 export function resolveBillingPlan(
-  current: (PlanStateLike & { is_gifted: boolean }) | null | undefined,
+  current: PlanStateLike | null | undefined,
   subs: readonly SubscriptionSnapshot[],
   now: Date,
 ): BillingPlanState | null {
@@ -183,10 +188,7 @@ export function resolveBillingPlan(
 }
 
 /** Whether writing `next` would change `current` (a replayed report changes nothing and announces nothing). */
-export function planStateDiffers(
-  current: (PlanStateLike & { is_gifted: boolean; cancel_at_period_end: boolean }) | null | undefined,
-  next: BillingPlanState,
-): boolean {
+export function planStateDiffers(current: PlanStateLike | null | undefined, next: BillingPlanState): boolean {
   if (!current) return true;
   return (
     current.plan !== next.plan ||
@@ -229,10 +231,7 @@ export function addMonths(date: Date, months: number): Date {
 }
 
 /** A gift's plan state: one month of Platinum from now, or from the end of a gift still running (gifts add up). */
-export function giftPlanState(
-  current: (PlanStateLike & { is_gifted: boolean }) | null | undefined,
-  now: Date,
-): BillingPlanState {
+export function giftPlanState(current: PlanStateLike | null | undefined, now: Date): BillingPlanState {
   const from = isRunningGift(current, now) && current?.plan === GIFT_PLAN ? current.current_period_end! : now;
   return {
     plan: GIFT_PLAN,

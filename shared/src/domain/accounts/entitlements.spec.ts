@@ -12,6 +12,7 @@ import {
   PLAN_GATE_PANELS,
   PLAN_GATES,
   planBooksCopy,
+  RENEWAL_GRACE_MS,
   seesEveryBook,
   selectableSportsbooks,
   sportsbooksAllowedNow,
@@ -63,24 +64,45 @@ describe('plan checks', () => {
   });
 });
 
-// DECISIONS 3–4: cancel at period end keeps access to the end; a gift lasts its month.
+// DECISIONS 3–4: cancel at period end keeps access to the end; a gift lasts its month; spec 000 §1: billing renews.
 describe('effectivePlan', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   const state = (over: object) => ({
     plan: 'platinum' as const,
     status: 'active' as const,
     current_period_end: null,
+    cancel_at_period_end: false,
+    is_gifted: false,
     unlimited: false,
     ...over,
   });
+  const ended = new Date('2026-11-21T11:00:00Z');
 
   it('is free without a row', () => {
     expect(effectivePlan(null, now)).toEqual(free);
   });
 
-  it('keeps the plan until the period ends, then falls back to free', () => {
-    expect(effectivePlan(state({ current_period_end: new Date('2026-12-01T00:00:00Z') }), now).plan).toBe('platinum');
-    expect(effectivePlan(state({ current_period_end: new Date('2026-11-20T00:00:00Z') }), now).plan).toBe('free');
+  it('keeps a cancelled subscription or a gift until the period ends, then falls back to free', () => {
+    for (const kind of [{ cancel_at_period_end: true }, { is_gifted: true }]) {
+      expect(effectivePlan(state({ ...kind, current_period_end: new Date('2026-12-01T00:00:00Z') }), now).plan).toBe(
+        'platinum',
+      );
+      expect(effectivePlan(state({ ...kind, current_period_end: ended }), now).plan).toBe('free');
+    }
+  });
+
+  // Stripe renews at the period end and reports it by webhook, or the reconciliation reads it later
+  it('keeps a renewing subscription past its period end until its renewal is recorded, for the grace at most', () => {
+    for (const status of ['active', 'trialing'] as const)
+      expect(effectivePlan(state({ status, current_period_end: ended }), now).plan).toBe('platinum');
+    const graceEnd = new Date(ended.getTime() + RENEWAL_GRACE_MS);
+    expect(effectivePlan(state({ current_period_end: ended }), new Date(graceEnd.getTime() - 1)).plan).toBe('platinum');
+    expect(effectivePlan(state({ current_period_end: ended }), graceEnd).plan).toBe('free');
+  });
+
+  it('gives no grace once Stripe reports the renewal failed or the subscription ended', () => {
+    for (const status of ['past_due', 'canceled', 'incomplete'] as const)
+      expect(effectivePlan(state({ status, current_period_end: ended }), now).plan).toBe('free');
   });
 
   it('drops a canceled or incomplete subscription, keeps a past-due one', () => {
@@ -96,14 +118,23 @@ describe('effectivePlan', () => {
   // DECISIONS 4: a gifted month (and any paid period) lapses at its end by itself
   it('says when the plan in force lapses by itself: the end of the period it holds by', () => {
     const end = new Date('2026-12-01T00:00:00Z');
-    expect(accessLapsesAt(state({ current_period_end: end }), now)).toEqual(end);
+    expect(accessLapsesAt(state({ is_gifted: true, current_period_end: end }), now)).toEqual(end);
+    expect(accessLapsesAt(state({ cancel_at_period_end: true, current_period_end: end }), now)).toEqual(end);
     expect(accessLapsesAt(state({ status: 'past_due', current_period_end: end }), now)).toEqual(end);
     expect(accessLapsesAt(state({ current_period_end: null }), now)).toBeNull();
     // already lapsed, not in force, or free: nothing is due to change with time
-    expect(accessLapsesAt(state({ current_period_end: new Date('2026-11-20T00:00:00Z') }), now)).toBeNull();
+    expect(accessLapsesAt(state({ is_gifted: true, current_period_end: ended }), now)).toBeNull();
     expect(accessLapsesAt(state({ status: 'canceled', current_period_end: end }), now)).toBeNull();
     expect(accessLapsesAt(state({ plan: 'free', current_period_end: end }), now)).toBeNull();
     expect(accessLapsesAt(null, now)).toBeNull();
+  });
+
+  it('times a renewing subscription to the end of its grace, not of its period', () => {
+    const end = new Date('2026-12-01T00:00:00Z');
+    expect(accessLapsesAt(state({ current_period_end: end }), now)).toEqual(new Date(end.getTime() + RENEWAL_GRACE_MS));
+    expect(accessLapsesAt(state({ current_period_end: ended }), now)).toEqual(
+      new Date(ended.getTime() + RENEWAL_GRACE_MS),
+    );
   });
 });
 
@@ -112,24 +143,34 @@ describe('currentAccess', () => {
   const now = new Date('2026-11-21T12:00:00Z');
   const end = new Date('2026-12-01T00:00:00Z');
 
+  const row = (over: object) => ({
+    plan: 'gold' as const,
+    status: 'active' as const,
+    current_period_end: end,
+    cancel_at_period_end: false,
+    is_gifted: false,
+    unlimited: false,
+    ...over,
+  });
+
   it('is the free plan for a user who never had a plan row (a join gives nulls)', () => {
-    expect(currentAccess({ plan: null, status: null, current_period_end: null, unlimited: null }, now)).toEqual({
-      access: free,
-      until: null,
-    });
+    const nulls = {
+      plan: null,
+      status: null,
+      current_period_end: null,
+      cancel_at_period_end: null,
+      is_gifted: null,
+      unlimited: null,
+    };
+    expect(currentAccess(nulls, now)).toEqual({ access: free, until: null });
     expect(currentAccess(undefined, now)).toEqual({ access: free, until: null });
   });
 
   it('gives the plan in force and when it lapses, from the row as stored', () => {
-    expect(currentAccess({ plan: 'gold', status: 'active', current_period_end: end, unlimited: false }, now)).toEqual({
-      access: gold,
-      until: end,
-    });
-    expect(currentAccess({ plan: 'gold', status: 'canceled', current_period_end: end, unlimited: null }, now)).toEqual({
-      access: free,
-      until: null,
-    });
-    expect(currentAccess({ plan: 'free', status: 'active', current_period_end: null, unlimited: true }, now)).toEqual({
+    expect(currentAccess(row({ cancel_at_period_end: true }), now)).toEqual({ access: gold, until: end });
+    expect(currentAccess(row({}), now)).toEqual({ access: gold, until: new Date(end.getTime() + RENEWAL_GRACE_MS) });
+    expect(currentAccess(row({ status: 'canceled', unlimited: null }), now)).toEqual({ access: free, until: null });
+    expect(currentAccess(row({ plan: 'free', current_period_end: null, unlimited: true }), now)).toEqual({
       access: unlimitedFree,
       until: null,
     });

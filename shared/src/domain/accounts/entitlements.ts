@@ -16,28 +16,75 @@ export interface PlanStateLike {
   plan: Plan;
   status: 'active' | 'trialing' | 'past_due' | 'canceled' | 'incomplete';
   current_period_end: Date | null;
+  /** Set to end with its period (a cancel, DECISIONS 3): no renewal comes. */
+  cancel_at_period_end: boolean;
+  /** A gifted month (DECISIONS 4): it never renews. */
+  is_gifted: boolean;
   unlimited: boolean;
 }
 
 /**
- * The plan in force now. A paid plan holds while its subscription is active, trialing or past due (Stripe
- * is retrying) and its period has not ended; cancel-at-period-end and gifts keep it until the period's end.
+ * How long a subscription that renews keeps its plan past its period's end while the renewal is not yet recorded
+ * (spec 000 §1: billing is monthly and auto-renewing). Stripe renews at the period's end and says so by webhook, in
+ * seconds; a webhook that is lost is made up by the billing reconciliation, which runs daily
+ * (BILLING_RECONCILE_INTERVAL_MS); the local gateway renews a subscription when it is next read, that run at the
+ * latest. Two days cover the run that comes within a day of the period's end and one more should that one fail. A failed payment (past due),
+ * a cancel at the period's end, a gift, or a subscription Stripe ended get none.
  */
-export function effectivePlan(state: PlanStateLike | null | undefined, now: Date = new Date()): PlanAccess {
-  if (!state) return { plan: 'free', unlimited: false };
-  const live = ['active', 'trialing', 'past_due'].includes(state.status);
-  const inPeriod = state.current_period_end === null || state.current_period_end.getTime() > now.getTime();
-  return { plan: live && inPeriod ? state.plan : 'free', unlimited: state.unlimited };
+export const RENEWAL_GRACE_MS = 2 * 86_400_000;
+
+/** Statuses under which a paid plan holds (spec 000 §1): Stripe billing it, in its trial, or retrying a failed payment. */
+const LIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
+/** Statuses of a subscription that renews by itself at its period's end when it is not set to end. */
+const RENEWING_STATUSES: readonly string[] = ['active', 'trialing'];
+
+/** What decides how long a paid period gives access: a plan state's, or a Stripe subscription's as billing reads it. */
+export interface PaidPeriod {
+  status: string;
+  current_period_end: Date | null;
+  cancel_at_period_end: boolean;
+  is_gifted: boolean;
 }
 
 /**
- * When the plan in force now lapses by itself: the end of the paid period it holds by (a gift's month, a
- * subscription's period). Null when only a change of the plan state can change it (free, or no period end).
+ * How long a paid period gives access, the one rule for every place that decides a plan (plan states and Stripe
+ * subscriptions alike): `live`, whether its status gives any; `until`, when that ends by itself (null: only a change
+ * of state ends it). A period set to end, a gift's month and a past-due subscription end at the period's end; a
+ * subscription that renews, at its end plus the renewal grace, by which its renewal is recorded (and the period moved
+ * on) unless Stripe ended it.
+ */
+export function paidAccess(period: PaidPeriod): { live: boolean; until: Date | null } {
+  if (!LIVE_STATUSES.includes(period.status)) return { live: false, until: null };
+  const end = period.current_period_end;
+  if (!end) return { live: true, until: null };
+  const renews = RENEWING_STATUSES.includes(period.status) && !period.cancel_at_period_end && !period.is_gifted;
+  return { live: true, until: renews ? new Date(end.getTime() + RENEWAL_GRACE_MS) : end };
+}
+
+/** Whether the period gives access at `now` (paidAccess). */
+export function isPaidPeriodLive(period: PaidPeriod, now: Date): boolean {
+  const { live, until } = paidAccess(period);
+  return live && (until === null || until.getTime() > now.getTime());
+}
+
+/**
+ * The plan in force now. A paid plan holds while its subscription is active, trialing or past due (Stripe is retrying)
+ * and its access has not ended (paidAccess): cancel-at-period-end and gifts keep it until the period's end, a
+ * subscription that renews until its renewal is recorded, for the renewal grace at most.
+ */
+export function effectivePlan(state: PlanStateLike | null | undefined, now: Date = new Date()): PlanAccess {
+  if (!state) return { plan: 'free', unlimited: false };
+  return { plan: isPaidPeriodLive(state, now) ? state.plan : 'free', unlimited: state.unlimited };
+}
+
+/**
+ * When the plan in force now lapses by itself: the end of the paid period it holds by (a gift's month, a canceled
+ * subscription's period; a renewing one's with the renewal grace). Null when only a change of the plan state can
+ * change it (free, or no period end).
  */
 export function accessLapsesAt(state: PlanStateLike | null | undefined, now: Date = new Date()): Date | null {
-  if (!state?.current_period_end) return null;
-  const inForce = effectivePlan(state, now).plan !== 'free';
-  return inForce && state.plan !== 'free' ? state.current_period_end : null;
+  if (!state || state.plan === 'free' || !isPaidPeriodLive(state, now)) return null;
+  return paidAccess(state).until;
 }
 
 /** The plan in force now and when it lapses by itself (null: only a change of the plan state can change it). */
@@ -51,6 +98,8 @@ export interface PlanColumns {
   plan: Plan | null;
   status: PlanStateLike['status'] | null;
   current_period_end: Date | null;
+  cancel_at_period_end: boolean | null;
+  is_gifted: boolean | null;
   unlimited: boolean | null;
 }
 
@@ -65,6 +114,8 @@ export function currentAccess(row: PlanColumns | null | undefined, now: Date = n
           plan: row.plan,
           status: row.status,
           current_period_end: row.current_period_end,
+          cancel_at_period_end: row.cancel_at_period_end ?? false,
+          is_gifted: row.is_gifted ?? false,
           unlimited: row.unlimited ?? false,
         }
       : null;

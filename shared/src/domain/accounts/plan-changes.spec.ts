@@ -1,13 +1,15 @@
-import { planChangeAuditEntry, type AuditedPlanState } from './plan-changes';
+import type { PlanStateLike } from './entitlements';
+import { planChangeAuditEntry } from './plan-changes';
 import { AuditActions } from './security';
 
 const end = new Date('2026-12-26T09:00:00Z');
-const state = (over: Partial<AuditedPlanState>): AuditedPlanState => ({
+const state = (over: Partial<PlanStateLike>): PlanStateLike => ({
   plan: 'gold',
   status: 'active',
   current_period_end: end,
   unlimited: false,
   cancel_at_period_end: false,
+  is_gifted: false,
   ...over,
 });
 

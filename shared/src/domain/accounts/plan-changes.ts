@@ -25,19 +25,14 @@ export function planChangedMessage(userId: string, state: PlanStateLike, now: Da
   };
 }
 
-/** A plan state as the security log compares two of them. */
-export interface AuditedPlanState extends PlanStateLike {
-  cancel_at_period_end: boolean;
-}
-
 /**
  * The security log's entry for a plan state written over `before`: a subscription newly set to end with its period is
  * "Subscription cancelled (access until …)", not a change to the plan it keeps until then; taking that back before the
  * period ends is a resume; anything else (a new plan, a lapse, a gift) is a plan change to the plan now in force.
  */
 export function planChangeAuditEntry(
-  before: AuditedPlanState | null | undefined,
-  after: AuditedPlanState & { status: string },
+  before: PlanStateLike | null | undefined,
+  after: PlanStateLike,
   effective: Plan,
 ): { action: string; details: Record<string, unknown> } {
   if (after.cancel_at_period_end && !before?.cancel_at_period_end) {
