@@ -111,6 +111,8 @@ export function App() {
           <Route element={<RequireSignIn unsignedTo="/login" />}>
             <Route path="alerts" element={<AlertsPage />} />
             <Route path="usage-plan" element={<UsagePlanPage />} />
+            {/* keys are made on Platinum; their owner lists and revokes them on any plan (the page says so) */}
+            <Route path="account/api-keys" element={<ApiKeysPage />} />
             <Route path="billing/local-checkout/:id" element={<LocalCheckoutPage />} />
             <Route path="billing/local-portal" element={<LocalPortalPage />} />
             {/* /ops and the pages under it */}
@@ -122,9 +124,6 @@ export function App() {
           {/* the plan-gate table decides (shared entitlements.ts), as the server's guards do */}
           <Route element={<PlanGuard requires={PLAN_GATES.odds} panelFor={sectionGate} />}>
             <Route path="sportsbooks" element={<OddsPage />} />
-          </Route>
-          <Route element={<PlanGuard requires={PLAN_GATES.apiKeys} />}>
-            <Route path="account/api-keys" element={<ApiKeysPage />} />
           </Route>
           <Route element={<PlanGuard requires={PLAN_GATES.analytics} />}>
             <Route path="analytics" element={<AnalyticsPage />} />

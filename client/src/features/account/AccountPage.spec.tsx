@@ -1,9 +1,12 @@
 /**
  * @jest-environment jsdom
  */
+import { act } from 'react';
+import { createRoot } from 'react-dom/client';
 import { typedApi } from '../../api/client';
 import { FALLBACK_PLAN, type PlanInfo } from '../../state/session-api';
 import { billingOverviewPage, controls, goldSubscription } from '../../../test-support/billing-overview';
+import { renderSignedIn } from '../../../test-support/signed-in';
 import { AccountPage } from './AccountPage';
 
 // the typed client's calls: the billing overview is answered below, nothing else ever is
@@ -51,5 +54,32 @@ describe("the account page's subscription card", () => {
     await page.render(<AccountPage />, 'gold', { ...goldSubscription, cancel_at_period_end: true });
     expect(controls()).toContain('Resume subscription');
     expect(controls()).not.toContain('Cancel subscription');
+  });
+});
+
+// docs/security.md: keys are revocable on any plan; the account page leads a user off Platinum to the keys still there.
+describe("the account page's API keys card", () => {
+  const get = typedApi.GET as unknown as jest.Mock;
+  const key = {
+    id: 'key-1',
+    name: 'bot',
+    prefix: 'op_abcdefg',
+    created_at: '2030-01-01T00:00:00.000Z',
+    scopes: ['read'],
+  };
+  const shown = async (keys: (typeof key)[]) => {
+    get.mockReset().mockImplementation(async (path: string) => ({ data: path === '/api/api-keys' ? keys : null }));
+    const root = createRoot(document.body.appendChild(document.createElement('div')));
+    await renderSignedIn(root, <AccountPage />);
+    const links = controls();
+    act(() => root.unmount());
+    document.body.innerHTML = '';
+    return links;
+  };
+
+  it('links a Gold user to the keys made on Platinum, to revoke them, and offers Platinum', async () => {
+    planInfo = gold;
+    expect(await shown([key])).toEqual(expect.arrayContaining(['See or revoke your keys', 'Upgrade to Platinum']));
+    expect(await shown([])).not.toContain('See or revoke your keys');
   });
 });

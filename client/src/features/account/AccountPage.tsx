@@ -1,8 +1,10 @@
+import { useQuery } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import pkg from '../../../package.json';
 import { isPlatinum, accountPlanName, type PlanInfo } from '../../state/session-api';
 import { AccessibilitySection } from './AccessibilitySection';
+import { apiKeysQuery } from './security-api';
 import { SecurityActivitySection } from './SecurityActivitySection';
 import { SecuritySection } from './SecuritySection';
 import { CloseAccountSection } from './CloseAccountSection';
@@ -57,7 +59,7 @@ export function AccountPage() {
         <h2 id="activity-title">Recent security activity</h2>
         <SecurityActivitySection />
       </section>
-      <ApiKeysCard info={info} />
+      <ApiKeysCard userId={auth.user.id} info={info} />
       <SubscriptionCard info={info} />
       <section className="card" aria-labelledby="a11y-title">
         <h2 id="a11y-title">Accessibility</h2>
@@ -69,12 +71,17 @@ export function AccountPage() {
   );
 }
 
-/** Personal API keys: the way to manage them on Platinum, else the plan they come with. */
-function ApiKeysCard({ info }: { info: PlanInfo | null }) {
+/**
+ * Personal API keys: the way to manage them on Platinum, else the plan they come with, and the way to the keys made on
+ * Platinum that are still there, to be revoked.
+ */
+function ApiKeysCard({ userId, info }: { userId: string; info: PlanInfo | null }) {
+  const platinum = info !== null && isPlatinum(info);
+  const keys = useQuery({ ...apiKeysQuery(userId), enabled: info !== null && !platinum });
   return (
     <section className="card" aria-labelledby="api-keys-title">
       <h2 id="api-keys-title">API keys</h2>
-      {info && isPlatinum(info) ? (
+      {platinum ? (
         <p>
           Read odds, props, scanners, scores and history from your own programs.{' '}
           <Link className="button" to="/account/api-keys">
@@ -82,9 +89,19 @@ function ApiKeysCard({ info }: { info: PlanInfo | null }) {
           </Link>
         </p>
       ) : (
-        <p className="muted">
-          Personal API keys come with Platinum. <Link to="/pricing">Upgrade to Platinum</Link>
-        </p>
+        <>
+          <p className="muted">
+            Personal API keys come with Platinum. <Link to="/pricing">Upgrade to Platinum</Link>
+          </p>
+          {keys.isSuccess && keys.data.length > 0 && (
+            <p>
+              Your API keys do not work while your plan is not Platinum.{' '}
+              <Link className="button" to="/account/api-keys">
+                See or revoke your keys
+              </Link>
+            </p>
+          )}
+        </>
       )}
     </section>
   );

@@ -110,13 +110,18 @@ export function CreateKeySection({
   );
 }
 
-/** One key's row: its name (renamed in place), prefix, scopes and dates, and its rename, rotate and revoke. */
+/**
+ * One key's row: its name (renamed in place), prefix, scopes and dates, and its rename, rotate and revoke; rotate only
+ * with `canRotate` (Platinum: a new secret is a new key).
+ */
 export function KeyRow({
   apiKey,
+  canRotate,
   onChanged,
   onSecret,
 }: {
   apiKey: ApiKeySummary;
+  canRotate: boolean;
   onChanged: () => void;
   onSecret: (key: ApiKeyWithSecret) => void;
 }) {
@@ -169,9 +174,11 @@ export function KeyRow({
               Rename
             </button>
           )}
-          <button type="button" className="button" disabled={busy} onClick={rotate}>
-            Rotate
-          </button>
+          {canRotate && (
+            <button type="button" className="button" disabled={busy} onClick={rotate}>
+              Rotate
+            </button>
+          )}
           <button type="button" className="button danger" disabled={busy} onClick={revoke}>
             Revoke
           </button>

@@ -334,12 +334,45 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
 
   // DECISIONS 5: Platinum personal API keys, accepted as x-api-key.
   describe('API keys', () => {
-    it('are for Platinum only', async () => {
+    it('are made on Platinum only', async () => {
       const gold = (await signUp(t, 'gold')).session;
       const res = await t.http().post('/api/api-keys').set(bearer(gold)).send({ name: 'script' });
       expect(res.status).toBe(403);
       expect(res.body.code).toBe('PLATINUM_REQUIRED');
-      expect((await t.http().get('/api/api-keys').set(bearer(gold))).status).toBe(403);
+      expect((await t.http().get('/api/api-keys').set(bearer(gold))).body).toEqual([]);
+    });
+
+    // docs/security.md: keys are revocable, by an owner who lost Platinum too: else a leaked key would work again
+    // the day Platinum came back (a gift, a new subscription)
+    it('are listed, renamed and revoked by their owner on any plan; made and rotated on Platinum only', async () => {
+      const { session } = await signUp(t, 'platinum');
+      const user = session.user.id;
+      const made = (await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'leaked' })).body;
+      await t.plans.changePlan(user, { plan: 'free', status: 'canceled' });
+
+      for (const refused of [
+        await t.http().post('/api/api-keys').set(bearer(session)).send({ name: 'another' }),
+        await t.http().post(`/api/api-keys/${made.id}/rotate`).set(bearer(session)),
+      ]) {
+        expect(refused.status).toBe(403);
+        expect(refused.body.code).toBe('PLATINUM_REQUIRED');
+      }
+      const listed = await t.http().get('/api/api-keys').set(bearer(session));
+      expect(listed.status).toBe(200);
+      expect(listed.body).toEqual([expect.objectContaining({ id: made.id, name: 'leaked' })]);
+      const renamed = await t.http().patch(`/api/api-keys/${made.id}`).set(bearer(session)).send({ name: 'old bot' });
+      expect(renamed.body).toMatchObject({ id: made.id, name: 'old bot' });
+      expect((await t.http().delete(`/api/api-keys/${made.id}`).set(bearer(session))).status).toBe(204);
+
+      const giftEnd = new Date(Date.now() + 30 * 86_400_000);
+      await t.plans.changePlan(user, {
+        plan: 'platinum',
+        status: 'active',
+        is_gifted: true,
+        current_period_end: giftEnd,
+      });
+      expect((await t.http().get('/api/test-gated/platinum').set('x-api-key', made.key)).status).toBe(401);
+      expect((await t.http().get('/api/api-keys').set(bearer(session))).body).toEqual([]);
     });
 
     it('can be created, listed, used and revoked; a revoked key or a lapsed plan is refused', async () => {

@@ -10,7 +10,7 @@ import {
   type ApiKeyCreateInput,
   type ApiKeyNameInput,
 } from './api-keys.dto';
-import { CurrentUser, RequirePlatinum } from '../access/decorators';
+import { CurrentUser, RequireAuth, RequirePlatinum } from '../access/decorators';
 import { requestOrigin } from '../audit/audit.service';
 import { ZodValidationPipe } from '../../validation/zod-validation.pipe';
 import { ApiAnswer } from '../../docs/route-doc';
@@ -18,15 +18,17 @@ import { apiKeySchema, apiKeyWithSecretSchema } from '../../docs/account-answers
 import { z } from 'zod';
 
 /**
- * Platinum personal API keys (DECISIONS 5): create (with its scopes), name, list with last use, rotate, revoke. A key cannot
- * manage keys (no @AcceptsApiKey here): a leaked key cannot mint others or lock its owner out.
+ * Platinum personal API keys (DECISIONS 5): create (with its scopes), name, list with last use, rotate, revoke. Making a
+ * secret (create, rotate) needs Platinum; the owner lists, renames and revokes their keys on any plan, so a user who
+ * lost Platinum can still revoke a leaked key before Platinum (a gift, a new subscription) makes it work again. A key
+ * cannot manage keys (no @AcceptsApiKey here): a leaked key cannot mint others or lock its owner out.
  */
 @Controller('api-keys')
-@RequirePlatinum()
 export class ApiKeysController {
   constructor(private readonly apiKeys: ApiKeyService) {}
 
   @Get()
+  @RequireAuth()
   @ApiAnswer({ summary: "The user's API keys (never their secrets)", answer: z.array(apiKeySchema) })
   list(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) res: Response): Promise<ApiKeySummary[]> {
     res.setHeader('Cache-Control', 'no-store');
@@ -35,6 +37,7 @@ export class ApiKeysController {
 
   /** The secret is in this answer only; its scopes are chosen now and never widened after. */
   @Post()
+  @RequirePlatinum()
   @ApiAnswer({ summary: 'The new key with its secret, shown this once', answer: apiKeyWithSecretSchema })
   create(
     @CurrentUser() user: AuthUser,
@@ -47,6 +50,7 @@ export class ApiKeysController {
   }
 
   @Patch(':id')
+  @RequireAuth()
   @ApiAnswer({ summary: 'The key renamed', answer: apiKeySchema })
   rename(
     @CurrentUser() user: AuthUser,
@@ -59,6 +63,7 @@ export class ApiKeysController {
 
   /** A new secret for the key, in this answer only; the old one stops working at once. */
   @Post(':id/rotate')
+  @RequirePlatinum()
   @ApiAnswer({
     summary: 'The key with a new secret, shown this once (the old one stops working)',
     answer: apiKeyWithSecretSchema,
@@ -75,6 +80,7 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @RequireAuth()
   @ApiAnswer({ summary: 'The key deleted: it is refused from its next request', answer: 'none' })
   @HttpCode(204)
   revoke(
