@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable, type Transaction } from 'kysely';
-import type { SubscriptionSnapshot } from '@oddspulse/shared';
+import { RENEWING_STATUSES, type SubscriptionSnapshot } from '@oddspulse/shared';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { BillingGifts, BillingSubscriptions, DB } from '../database/schema';
 
@@ -98,6 +98,24 @@ export class BillingRepository {
       .limit(limit);
     if (userId) query = query.where('user_id', '>', userId);
     return query.execute();
+  }
+
+  /**
+   * The customers with a subscription that renews (RENEWING_STATUSES, not set to cancel) whose period ended after
+   * `since` and by `now`: neither its renewal nor Stripe's word that it failed is recorded yet.
+   */
+  customersAwaitingRenewal(since: Date, now: Date) {
+    return this.db
+      .selectFrom('billing_subscriptions as s')
+      .innerJoin('billing_customers as c', 'c.stripe_customer_id', 's.stripe_customer_id')
+      .select(['c.user_id', 'c.stripe_customer_id'])
+      .distinct()
+      .where('s.status', 'in', [...RENEWING_STATUSES])
+      .where('s.cancel_at_period_end', '=', false)
+      .where('s.current_period_end', '>', since)
+      .where('s.current_period_end', '<=', now)
+      .orderBy('c.user_id')
+      .execute();
   }
 
   // --- subscriptions

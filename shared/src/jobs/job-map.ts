@@ -55,6 +55,8 @@ export const JobName = {
   OddsHistoryRetain: 'odds-history.retain',
   /** Daily and on demand: every billing customer's subscriptions read from Stripe, drift repaired, paid gifts granted. */
   BillingReconcile: 'billing.reconcile',
+  /** Hourly: the customers whose renewing subscription reached its period end with no renewal recorded, read from Stripe. */
+  BillingRenewals: 'billing.renewals',
   /** Detection published new or updated opportunities of a kind and sport: the alert rules are evaluated on the batch. */
   AlertsEvaluate: 'alerts.evaluate',
   /** One webhook or push delivery, retried with backoff. */
@@ -133,6 +135,7 @@ export interface JobPayloadMap {
   [JobName.PicksRecordClose]: GameJobPayload;
   [JobName.OddsHistoryRetain]: ScheduledJobPayload;
   [JobName.BillingReconcile]: ScheduledJobPayload;
+  [JobName.BillingRenewals]: ScheduledJobPayload;
   [JobName.AlertsEvaluate]: AlertsEvaluatePayload;
   [JobName.AlertsDeliver]: { deliveryId: number };
   [JobName.AlertsDigest]: ScheduledJobPayload;
@@ -200,6 +203,7 @@ export const JOB_QUEUE: { [N in FixedQueueJobName]: QueueName } = {
   [JobName.PicksRecordClose]: QueueName.Picks,
   [JobName.OddsHistoryRetain]: QueueName.Picks,
   [JobName.BillingReconcile]: QueueName.Billing,
+  [JobName.BillingRenewals]: QueueName.Billing,
   [JobName.AlertsEvaluate]: QueueName.Alerts,
   [JobName.AlertsDeliver]: QueueName.Alerts,
   [JobName.AlertsDigest]: QueueName.Alerts,
@@ -220,6 +224,7 @@ export const JOB_SCHEDULER_ID = {
   [JobName.PicksSettleWindow]: 'picks-settle-window',
   [JobName.OddsHistoryRetain]: 'odds-history-retain',
   [JobName.BillingReconcile]: 'billing-reconcile',
+  [JobName.BillingRenewals]: 'billing-renewals',
   [JobName.AlertsDigest]: 'alerts-digest',
   [JobName.AlertsRequeue]: 'alerts-requeue',
   [JobName.SteamRecord]: 'steam-record',

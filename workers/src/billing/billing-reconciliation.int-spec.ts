@@ -91,6 +91,36 @@ describe('billing reconciliation (the stripe SDK against a stand-in, real Postgr
     ]);
   });
 
+  // spec 000 §1: billing renews. A renewal whose webhook was lost is read within the hour, not at the daily run: the
+  // plan holds meanwhile by the renewal grace, and Stripe's word that the renewal failed ends that grace sooner.
+  it('reads from Stripe, hourly, only the customers whose renewing subscription has reached its period end', async () => {
+    const due = await customer();
+    const sub = stand.createSubscription(due.customerId, 'price_test_platinum', { user_id: due.user.id });
+    const later = await customer();
+    stand.createSubscription(later.customerId, 'price_test_gold', { user_id: later.user.id });
+    const ended = Math.floor(Date.now() / 1000) - 60;
+    Object.assign(sub, { current_period_start: ended - 30 * 86_400, current_period_end: ended });
+    await reconciliation.reconcile();
+    expect((await plans.find(due.user.id))?.current_period_end).toEqual(new Date(ended * 1000));
+
+    // Stripe renewed it at the period end; the webhook was lost
+    Object.assign(sub, { current_period_start: ended, current_period_end: ended + 30 * 86_400 });
+    const gateway = moduleRef.get(StripeGateway, { strict: false });
+    const read = jest.spyOn(gateway, 'listSubscriptions');
+    try {
+      const report = await reconciliation.reconcileRenewals();
+      expect(read.mock.calls.map(([customerId]) => customerId)).toContain(due.customerId);
+      expect(read.mock.calls.map(([customerId]) => customerId)).not.toContain(later.customerId);
+      expect(report.errors).toBe(0);
+    } finally {
+      read.mockRestore();
+    }
+    expect(await plans.find(due.user.id)).toMatchObject({
+      plan: 'platinum',
+      current_period_end: new Date((ended + 30 * 86_400) * 1000),
+    });
+  });
+
   it('grants a gift whose checkout was paid but whose webhook never came', async () => {
     const buyer = await customer();
     const recipient = await users.create(`gift-${randomBytes(5).toString('hex')}@example.com`);

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { JobName } from '@oddspulse/shared';
+import { JobName, RENEWAL_GRACE_MS } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
@@ -21,6 +21,12 @@ const PAGE = 100;
 const GIFT_CHECKOUT_GRACE_MS = 15 * 60_000;
 /** Customers (or gift checkouts) in a row for whom Stripe was away before the walk stops: Stripe is away for all. */
 const STRIPE_AWAY_IN_A_ROW = 3;
+/**
+ * How often the customers whose renewing subscription reached its period end are read from Stripe: a renewal whose
+ * webhook was lost (or, with the local gateway, that is made when read) is recorded within the hour, and a failed
+ * one ends the renewal grace (RENEWAL_GRACE_MS) that long after the period's end rather than at the daily run.
+ */
+const RENEWALS_INTERVAL_MS = 3_600_000;
 
 export interface ReconciliationReport {
   customers: number;
@@ -34,9 +40,9 @@ export interface ReconciliationReport {
 /**
  * The billing reconciliation: daily, and on demand (`npm run billing:reconcile`), every billing
  * customer's subscriptions are read from Stripe and applied by the webhook's own rules, so a lost webhook leaves
- * nobody paying without access or with access without paying; gift checkouts paid without their webhook, and
- * paid gifts whose address now has an account, are granted. One customer's failure is logged and counted and the
- * walk goes on. The job fails (and BullMQ retries it) when no customer could be reconciled, and as soon as Stripe,
+ * nobody paying without access or with access without paying (hourly, the customers whose renewal is due); gift
+ * checkouts paid without their webhook, and paid gifts whose address now has an account, are granted. One customer's
+ * failure is logged and counted and the walk goes on. The job fails (and BullMQ retries it) when no customer could be reconciled, and as soon as Stripe,
  * PostgreSQL or Redis is found away (`failed`).
  */
 /** A walk's report, and how many customers in a row have just met Stripe away. */
@@ -60,11 +66,12 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
   async onApplicationBootstrap() {
     if (this.gateway.mode === 'off') return;
     await this.jobs.schedule(JobName.BillingReconcile, this.config.BILLING_RECONCILE_INTERVAL_MS);
+    await this.jobs.schedule(JobName.BillingRenewals, RENEWALS_INTERVAL_MS);
   }
 
   @OnJob(JobName.BillingReconcile)
   async reconcile(): Promise<ReconciliationReport> {
-    const report: ReconciliationReport = { customers: 0, subscriptions: 0, applied: 0, giftsGranted: 0, errors: 0 };
+    const report = emptyReport();
     if (this.gateway.mode === 'off') return report;
     const walk: Walk = { report, stripeAwayInARow: 0 };
     let after: string | null = null;
@@ -78,6 +85,24 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
     this.logger.log({ msg: 'Billing reconciled', ...report });
     if (report.errors && report.errors === report.customers)
       throw new Error(`Billing reconciliation reached no customer (${report.errors} failed)`);
+    return report;
+  }
+
+  /**
+   * The customers whose renewing subscription reached its period end within the renewal grace, with neither the
+   * renewal nor its failure recorded (spec 000 §1): reconciled as the daily walk does, hourly. Fails as the walk does.
+   */
+  @OnJob(JobName.BillingRenewals)
+  async reconcileRenewals(): Promise<ReconciliationReport> {
+    const report = emptyReport();
+    if (this.gateway.mode === 'off') return report;
+    const walk: Walk = { report, stripeAwayInARow: 0 };
+    const now = new Date();
+    const due = await this.billing.customersAwaitingRenewal(new Date(now.getTime() - RENEWAL_GRACE_MS), now);
+    for (const customer of due) await this.reconcileCustomer(customer, walk);
+    if (report.customers) this.logger.log({ msg: 'Billing renewals reconciled', ...report });
+    if (report.errors && report.errors === report.customers)
+      throw new Error(`Billing renewals reached no customer (${report.errors} failed)`);
     return report;
   }
 
@@ -147,4 +172,8 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
     walk.stripeAwayInARow = 0;
     this.logger[error instanceof StripeNotFoundError ? 'warn' : 'error']({ msg, ...about, err: error });
   }
+}
+
+function emptyReport(): ReconciliationReport {
+  return { customers: 0, subscriptions: 0, applied: 0, giftsGranted: 0, errors: 0 };
 }

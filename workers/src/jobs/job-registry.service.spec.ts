@@ -57,6 +57,11 @@ class TickHandler {
     return 'billing-reconcile';
   }
 
+  @OnJob(JobName.BillingRenewals)
+  async reconcileRenewals() {
+    return 'billing-renewals';
+  }
+
   @OnJob(JobName.AlertsEvaluate)
   async evaluateAlerts() {
     return 'alerts-evaluate';

@@ -26,17 +26,18 @@ export interface PlanStateLike {
 /**
  * How long a subscription that renews keeps its plan past its period's end while the renewal is not yet recorded
  * (spec 000 §1: billing is monthly and auto-renewing). Stripe renews at the period's end and says so by webhook, in
- * seconds; a webhook that is lost is made up by the billing reconciliation, which runs daily
- * (BILLING_RECONCILE_INTERVAL_MS); the local gateway renews a subscription when it is next read, that run at the
- * latest. Two days cover the run that comes within a day of the period's end and one more should that one fail. A failed payment (past due),
- * a cancel at the period's end, a gift, or a subscription Stripe ended get none.
+ * seconds. A webhook that is lost is made up by the workers: the customers whose renewal is due are read from Stripe
+ * hourly, and every customer daily (BILLING_RECONCILE_INTERVAL_MS); the local gateway renews a subscription when it is
+ * read. Two days cover the daily run that comes within a day of the period's end, and one more should Stripe be away
+ * for that one and for the hourly reads. A failed payment (past due), a cancel at the period's end, a gift, or a
+ * subscription Stripe ended get none.
  */
 export const RENEWAL_GRACE_MS = 2 * 86_400_000;
 
 /** Statuses under which a paid plan holds (spec 000 §1): Stripe billing it, in its trial, or retrying a failed payment. */
 const LIVE_STATUSES: readonly string[] = ['active', 'trialing', 'past_due'];
 /** Statuses of a subscription that renews by itself at its period's end when it is not set to end. */
-const RENEWING_STATUSES: readonly string[] = ['active', 'trialing'];
+export const RENEWING_STATUSES = ['active', 'trialing'] as const;
 
 /** What decides how long a paid period gives access: a plan state's, or a Stripe subscription's as billing reads it. */
 export interface PaidPeriod {
@@ -57,7 +58,10 @@ export function paidAccess(period: PaidPeriod): { live: boolean; until: Date | n
   if (!LIVE_STATUSES.includes(period.status)) return { live: false, until: null };
   const end = period.current_period_end;
   if (!end) return { live: true, until: null };
-  const renews = RENEWING_STATUSES.includes(period.status) && !period.cancel_at_period_end && !period.is_gifted;
+  const renews =
+    (RENEWING_STATUSES as readonly string[]).includes(period.status) &&
+    !period.cancel_at_period_end &&
+    !period.is_gifted;
   return { live: true, until: renews ? new Date(end.getTime() + RENEWAL_GRACE_MS) : end };
 }
 
