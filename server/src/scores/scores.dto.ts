@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_SCORES_SPORT, isCalendarDay } from '@oddspulse/shared';
+import { DEFAULT_SCORES_SPORT, isCalendarDay, unsupportedSportMessage } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import { rejectWith } from '../validation/zod-validation.pipe';
 
@@ -16,12 +16,21 @@ const scoresDay = z
     return day;
   });
 
-/** GET /api/scores?sport&date; the sport is checked against the scoreboards the service knows. */
+/**
+ * GET /api/scores?sport&date; the sport is checked against the scoreboards the service knows. NFL only when the sport
+ * is absent or blank: a sport given more than once (`sport=a&sport=b`) names no one scoreboard, and answering it with
+ * NFL's games would pass them off as the ones asked for (refused with spec 002 §8's message instead).
+ */
 export const scoresQuerySchema = z.object({
   sport: z
     .unknown()
     .optional()
-    .transform((raw) => (typeof raw === 'string' && raw.trim() ? raw.trim() : DEFAULT_SCORES_SPORT)),
+    .transform((raw, ctx) => {
+      if (raw === undefined) return DEFAULT_SCORES_SPORT;
+      if (typeof raw !== 'string')
+        return rejectWith(ctx, ApiErrors.validation(unsupportedSportMessage(JSON.stringify(raw)), 'UNSUPPORTED_SPORT'));
+      return raw.trim() || DEFAULT_SCORES_SPORT;
+    }),
   date: scoresDay,
 });
 export type ScoresQuery = z.output<typeof scoresQuerySchema>;

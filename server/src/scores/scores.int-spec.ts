@@ -57,6 +57,32 @@ describe('GET /api/scores (real Redis, recorded MLB scores)', () => {
     expect([missing.status, missing.body.code]).toEqual([503, 'BOARD_UNAVAILABLE']);
   });
 
+  // spec 002 §8: a sport given more than once names no one scoreboard, so it is refused, never answered with NFL's
+  it('refuses a sport given more than once, and answers NFL only for an absent or empty one', async () => {
+    for (const [query, shown] of [
+      ['sport=baseball_mlb&sport=cricket', '["baseball_mlb","cricket"]'],
+      ['sport=baseball_mlb&sport=baseball_mlb&sport=', '["baseball_mlb","baseball_mlb",""]'],
+    ]) {
+      const res = await t.http().get(`/api/scores?${query}`);
+      expect([query, res.status, res.body.code, res.body.message]).toEqual([
+        query,
+        400,
+        'UNSUPPORTED_SPORT',
+        `Unsupported sport for backend scoreboard: ${shown}`,
+      ]);
+    }
+    // no NFL scoreboard is written here: NFL's is the board found missing
+    for (const query of ['', '?sport=', '?sport=%20']) {
+      const res = await t.http().get(`/api/scores${query}`);
+      expect([query, res.status, res.body.code, res.body.sports]).toEqual([
+        query,
+        503,
+        'BOARD_UNAVAILABLE',
+        ['americanfootball_nfl'],
+      ]);
+    }
+  });
+
   // spec 002 §7: validation asks for today and each of the previous 7 days; §9 look-back. Past days are answered
   // from the finals the settlement worker keeps in PostgreSQL once the live scoreboard has moved on.
   describe('a past day', () => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CORE_SPORTS, gameDay, type ScoreboardEvent } from '@oddspulse/shared';
+import { CORE_SPORTS, gameDay, unsupportedSportMessage, type ScoreboardEvent } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import {
   APP_CONFIG,
@@ -68,8 +68,7 @@ export class ScoresService {
     const sport = SPORT_ALIASES.get(query.sport) ?? query.sport;
     const supported =
       (SCOREBOARD_SPORTS as readonly string[]).includes(sport) || this.config.FEED_SPORTS.includes(sport);
-    if (!supported)
-      throw ApiErrors.validation(`Unsupported sport for backend scoreboard: ${query.sport}`, 'UNSUPPORTED_SPORT');
+    if (!supported) throw ApiErrors.validation(unsupportedSportMessage(query.sport), 'UNSUPPORTED_SPORT');
     const day = query.date;
     const scoreboard = await this.boards.scoreboard(sport);
     const board = freshness(sport, scoreboard);
