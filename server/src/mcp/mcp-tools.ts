@@ -480,7 +480,11 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
       inputSchema: {
         sport: z.string().min(1).describe('Sport key'),
         event_id: z.string().min(1).max(200).describe('The game (find_games, best_prices)'),
-        markets: z.array(z.string().min(1)).max(10).optional().describe('Default: the line-movement markets'),
+        markets: z
+          .array(z.string().min(1))
+          .max(10)
+          .optional()
+          .describe('Of h2h, spreads, totals (another is refused); default: all three'),
         books: z.array(z.string().min(1)).max(60).optional(),
       },
       outputSchema: { odds_format: z.enum(['american', 'decimal']), bookmakers: z.array(anyObject) },

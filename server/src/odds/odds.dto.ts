@@ -22,6 +22,7 @@ export const OddsMessages = {
   propsSelectionRequired: 'Please select a league and game, or sports, to view player props',
   gameIdRequired: 'game_id is required with league',
   historyUnavailable: 'Line history unavailable for this event.',
+  historyMarket: (market: string) => `Unknown market: ${market}; use one of ${LINE_MOVEMENT_MARKETS.join(', ')}`,
   boardsFormat: 'format must be plain or packed',
   boardsRequire: 'require must be paid',
 } as const;
@@ -194,12 +195,22 @@ const historyKey = withApiError(
   invalid(OddsMessages.historyUnavailable, 'HISTORY_UNAVAILABLE'),
 );
 
+/**
+ * The markets of a line history (spec 002 §7: h2h, spreads, totals), all three when none is named. Another is refused:
+ * answered with no history, a misspelt market read as a game whose lines never moved.
+ */
+const lineMovementMarkets = listOr(LINE_MOVEMENT_MARKETS).transform((markets, ctx) => {
+  const unknown = markets.find((market) => !(LINE_MOVEMENT_MARKETS as readonly string[]).includes(market));
+  if (unknown === undefined) return markets;
+  return rejectWith(ctx, ApiErrors.validation(OddsMessages.historyMarket(unknown), 'INVALID_MARKET'));
+});
+
 /** GET /api/odds-history (spec 002 §7): sport and eventId are required; markets default to the line-movement ones. */
 export const oddsHistoryQuerySchema = z.object({
   sport: historyKey,
   eventId: historyKey,
   oddsFormat: priceFormat,
-  markets: listOr(LINE_MOVEMENT_MARKETS),
+  markets: lineMovementMarkets,
   bookmakers: bookList,
   // `series` is the line-movement chart's compact answer (changes only, epoch seconds, one list per line)
   view: withApiError(z.enum(['history', 'series']).default('history'), invalid('view must be history or series')),

@@ -507,6 +507,28 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect((await get(`/api/odds-history?sport=${NFL}&eventId=nothing-recorded`, gold)).body).toEqual([]);
   });
 
+  // spec 002 §7: the line history covers h2h, spreads and totals; another market is refused, not answered with an empty
+  // history a reader takes for lines that never moved, and a free user's quota is not spent on the refusal (DECISIONS 2)
+  it('refuses a market the line history does not cover, charging no quota for it', async () => {
+    const { session } = await signUp(t, 'free');
+    const own = bearer(session);
+    const used = async () => (await get('/api/me', own)).body.used as number;
+    for (const markets of ['foo', 'h2h,foo', 'player_points']) {
+      const res = await get(`/api/odds-history?sport=${NFL}&eventId=any-event&markets=${markets}`, own);
+      const unknown = markets.split(',').at(-1);
+      expect([markets, res.status, res.body.code, res.body.message]).toEqual([
+        markets,
+        400,
+        'INVALID_MARKET',
+        `Unknown market: ${unknown}; use one of h2h, spreads, totals`,
+      ]);
+    }
+    await new Promise((r) => setTimeout(r, 200));
+    expect(await used()).toBe(0);
+    const known = await get(`/api/odds-history?sport=${NFL}&eventId=any-event&markets=h2h,spreads,totals`, own);
+    expect([known.status, known.body, known.headers['x-quota-used']]).toEqual([200, [], '1']);
+  });
+
   // spec 002 §7: a history longer than one answer holds keeps its newest prices (the line now, and its close) and says
   // it was cut; read oldest first, it had stopped at the 20,000th change and never reached the last
   it('keeps the newest changes of a history longer than one answer holds, and says it was cut', async () => {
