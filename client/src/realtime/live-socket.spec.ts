@@ -91,7 +91,7 @@ const scores = (key: string, seq: number, epoch = 'e1'): RealtimeEnvelope => ({
   key,
   at,
   type: 'score.update',
-  data: { games: [] },
+  data: { games: [], removed: [] },
 });
 const joined = (room: string, seq: number, epoch: string | null = 'e1'): SubscribeAck => ({
   ok: true,

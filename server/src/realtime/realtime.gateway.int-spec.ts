@@ -18,7 +18,7 @@ function scoreUpdate(n: number): RealtimeMessage<'scores'> {
     key: SPORT,
     at: new Date().toISOString(),
     type: 'score.update',
-    data: { games: [{ id: `g${n}` } as never] },
+    data: { games: [{ id: `g${n}` } as never], removed: [] },
   };
 }
 

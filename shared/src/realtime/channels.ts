@@ -72,7 +72,8 @@ export interface RealtimeMessageMap {
   /** `steam:expired` carries the alert as it ended (status `expired`, with `expiredAt` and `expiry`). */
   steam: { type: 'steam:alert' | 'steam:update' | 'steam:expired'; data: { alert: SteamAlert } };
   scores:
-    | { type: 'score.update'; data: { games: ScoreboardEvent[] } }
+    /** The games new or changed since the last scoreboard, and the ids of those it no longer lists (a page drops them). */
+    | { type: 'score.update'; data: { games: ScoreboardEvent[]; removed: string[] } }
     /** A game turned final: its own message (settlement listens for it). */
     | { type: 'game.final'; data: { game: ScoreboardEvent } }
     | {

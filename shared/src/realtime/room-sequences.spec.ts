@@ -8,7 +8,7 @@ const message = (seq: number, epoch = 'e1'): RealtimeEnvelope => ({
   key: 'basketball_nba',
   at: '',
   type: 'score.update',
-  data: { games: [] },
+  data: { games: [], removed: [] },
 });
 
 // Nothing lost, nothing applied twice (the client ignores seq ≤ its last)

@@ -27,9 +27,20 @@ describe('diffScoreboards', () => {
   it('ignores a new last_update alone', () => {
     expect(diffScoreboards([game('a')], [game('a', { last_update: '2026-01-01T00:11:00Z' })])).toEqual({
       updated: [],
+      removed: [],
       finals: [],
       started: [],
     });
+  });
+
+  // A scoreboard that moved on (the next day, the next week) no longer lists the games it showed, live ones among them.
+  it('names the games the last scoreboard had and this one does not', () => {
+    const next = game('c', { live: false, status: 'scheduled', clock: null });
+    const changes = diffScoreboards([game('a'), game('b', { status: 'final', completed: true })], [next]);
+    expect(changes.removed).toEqual(['a', 'b']);
+    expect(changes.updated).toEqual([next]);
+    expect(diffScoreboards([game('a')], [game('a')]).removed).toEqual([]);
+    expect(diffScoreboards(null, [game('a')]).removed).toEqual([]);
   });
 
   it('reports score and clock changes', () => {

@@ -3,6 +3,11 @@ import type { ScoreboardEvent } from '@oddspulse/shared';
 export interface ScoreboardChanges {
   /** Games that are new or whose score, clock or status changed. */
   updated: ScoreboardEvent[];
+  /**
+   * Ids of the games the last scoreboard had and this one does not (the provider moved on to another day or week): a
+   * page that only added and replaced kept them, a game left LIVE among them frozen as it was.
+   */
+  removed: string[];
   /** Games that turned final since the last scoreboard (or are final on the first one). */
   finals: ScoreboardEvent[];
   /** Games that went live since the last scoreboard: their odds have closed (CLV). */
@@ -26,9 +31,10 @@ export function diffScoreboards(
   const started: ScoreboardEvent[] = [];
   for (const game of next) {
     const old = before.get(game.id);
+    before.delete(game.id);
     if (!old || signature(old) !== signature(game)) updated.push(game);
     if (game.status === 'final' && old?.status !== 'final') finals.push(game);
     if (game.status === 'in_progress' && old?.status === 'scheduled') started.push(game);
   }
-  return { updated, finals, started };
+  return { updated, removed: [...before.keys()], finals, started };
 }

@@ -225,6 +225,26 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
     ).toEqual(finals);
   });
 
+  // A scoreboard that moved on to the next week no longer lists last week's games (live ones among them): the update
+  // names them, so a page drops them instead of keeping them frozen as they were.
+  it('names the games the scoreboard no longer lists in its update', async () => {
+    const sport = 'americanfootball_nfl';
+    await state.saveScoreboard({ sport_key: sport, fetched_at: new Date(0).toISOString(), games: [] });
+    const before = await pollFile('scoreboard_football_nfl_2022-wk1_live-final-scheduled.json', sport);
+    expect(before.some((g) => g.status === 'in_progress')).toBe(true);
+    listener.clear();
+    const after = await pollFile('scoreboard_football_nfl_2023-wk5_pregame-odds.json', sport);
+    const updates = await eventually(
+      () => listener.on('scores', sport).filter((m) => m.type === 'score.update'),
+      (m) => m.length >= 1,
+    );
+    const { data } = updates[0] as Extract<RealtimeEnvelope, { type: 'score.update' }>;
+    const kept = new Set(after.map((g) => g.id));
+    expect(data.removed).toEqual(before.filter((g) => !kept.has(g.id)).map((g) => g.id));
+    expect(data.removed.length).toBeGreaterThan(0);
+    expect(data.games.map((g) => g.id)).toEqual(after.map((g) => g.id));
+  });
+
   async function pollFile(file: string, sport: string): Promise<ScoreboardEvent[]> {
     served = readFileSync(join(FIXTURES, 'espn', file), 'utf8');
     await pipeline.poll({ sport, tick: 0 });

@@ -31,7 +31,8 @@ export interface ScoresPollResult {
 
 /**
  * One poll of a sport's scoreboard: fetch, join each game to the odds feed's event and its books (joinToOdds),
- * keep the scoreboard in Redis, publish the games that changed and, on their own, the games that turned final
+ * keep the scoreboard in Redis, publish the games that changed and those it no longer lists and, on their own, the
+ * games that turned final
  * (settlement listens for those).
  */
 @Injectable()
@@ -81,7 +82,7 @@ export class ScoresPipelineService {
       if (!(error instanceof FeedError)) throw error;
       return this.failed(sport, previous, error, started);
     }
-    const { updated, finals, started: startedGames } = diffScoreboards(previous?.games ?? null, games);
+    const { updated, removed, finals, started: startedGames } = diffScoreboards(previous?.games ?? null, games);
     const board: SportScoreboard = { sport_key: sport, fetched_at: at, games };
     // Settlement and closing lines run as jobs with ids per game, so a final seen twice settles once. They are enqueued
     // before the scoreboard is saved: a crash in between then polls the same finals again and enqueues
@@ -91,13 +92,13 @@ export class ScoresPipelineService {
     for (const game of startedGames)
       await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
     await this.state.saveScoreboard(board);
-    if (updated.length)
+    if (updated.length || removed.length)
       await this.publisher.publish({
         channel: 'scores',
         key: sport,
         at,
         type: 'score.update',
-        data: { games: updated },
+        data: { games: updated, removed },
       });
     for (const game of finals)
       await this.publisher.publish({ channel: 'scores', key: sport, at, type: 'game.final', data: { game } });
@@ -113,7 +114,11 @@ export class ScoresPipelineService {
     await this.state.saveFeedStatus(
       this.status(sport, started, { state: 'ok', last_success_at: at, events: games.length, live }),
     );
-    this.summary.polled({ kind: 'scores', events: games.length, changedEvents: updated.length + finals.length });
+    this.summary.polled({
+      kind: 'scores',
+      events: games.length,
+      changedEvents: updated.length + removed.length + finals.length,
+    });
     this.logger.debug(
       {
         sport,
@@ -121,14 +126,15 @@ export class ScoresPipelineService {
         games: games.length,
         live,
         updated: updated.length,
+        removed: removed.length,
         finals: finals.length,
         ms: this.clock() - started,
       },
-      `scores ${sport}: ${games.length} games, ${live} live, ${updated.length} changed, ${finals.length} final`,
+      `scores ${sport}: ${games.length} games, ${live} live, ${updated.length} changed, ${removed.length} gone, ${finals.length} final`,
     );
     return {
       sport,
-      outcome: updated.length ? 'updated' : 'unchanged',
+      outcome: updated.length || removed.length ? 'updated' : 'unchanged',
       games: games.length,
       updated: updated.length,
       finals: finals.length,

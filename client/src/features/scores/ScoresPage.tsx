@@ -56,10 +56,10 @@ export function ScoresPage() {
     const key = scoresKeys.sport(sport);
     const change = (next: (current: SportScores) => SportScores) =>
       queryClient.setQueryData<SportScores>(key, (current) => next(current ?? { games: [], staleSince: null }));
-    const merge = (updated: readonly ScoreboardEvent[]) =>
-      change((current) => ({ ...current, games: mergeScoreUpdate(current.games, updated, sport) }));
+    const merge = (updated: readonly ScoreboardEvent[], removed?: readonly string[]) =>
+      change((current) => ({ ...current, games: mergeScoreUpdate(current.games, updated, sport, removed) }));
     return socket.subscribe({ channel: 'scores', sport }, (envelope) => {
-      if (envelope.type === 'score.update') merge(envelope.data.games);
+      if (envelope.type === 'score.update') merge(envelope.data.games, envelope.data.removed);
       else if (envelope.type === 'game.final') merge([envelope.data.game]);
       else if (envelope.type === 'snapshot' && envelope.data?.games) {
         const games = envelope.data.games;

@@ -94,6 +94,17 @@ describe('live score updates', () => {
     expect(merged.map((g) => g.id)).toEqual(['a', 'c', 'b']);
     expect(merged[0].scores).toEqual({ home: 7, away: 3 });
   });
+
+  // The scoreboard moved on (next week's games): the games it no longer lists leave the page, a LIVE one included.
+  it('drops the games the update names as removed', () => {
+    const list = [
+      game({ id: 'a', status: 'in_progress', live: true }),
+      game({ id: 'b', commence_time: '2026-11-21T20:00:00Z' }),
+    ];
+    const next = game({ id: 'c', commence_time: '2026-11-28T18:00:00Z' });
+    expect(mergeScoreUpdate(list, [next], 'americanfootball_nfl', ['a', 'b']).map((g) => g.id)).toEqual(['c']);
+    expect(mergeScoreUpdate(list, [], 'americanfootball_nfl', ['a']).map((g) => g.id)).toEqual(['b']);
+  });
 });
 
 describe('reactions (spec 002 §4, DECISIONS 22)', () => {

@@ -52,13 +52,18 @@ export function gameBadge(game: Pick<ScoreboardEvent, 'status' | 'live' | 'compl
   return null;
 }
 
-/** Applies a pushed `score.update` (or `game.final`) to the games on screen: replaced by id, new ones added, in start order. */
+/**
+ * Applies a pushed `score.update` (or `game.final`) to the games on screen: replaced by id, new ones added, those the
+ * scoreboard no longer lists (`removed`) dropped, in start order.
+ */
 export function mergeScoreUpdate(
   games: readonly ScoreboardEvent[],
   updates: readonly ScoreboardEvent[],
   sport: string,
+  removed: readonly string[] = [],
 ): ScoreboardEvent[] {
   const byId = new Map(games.map((g) => [g.id, g]));
+  for (const id of removed) byId.delete(id);
   for (const game of updates) if (game.sport_key === sport) byId.set(game.id, game);
   return [...byId.values()].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id));
 }

@@ -29,7 +29,7 @@ function scoreUpdate(sport: string, n: number): RealtimeMessage<'scores'> {
     key: sport,
     at: new Date().toISOString(),
     type: 'score.update',
-    data: { games: [{ id: `g${n}` } as never] },
+    data: { games: [{ id: `g${n}` } as never], removed: [] },
   };
 }
 
