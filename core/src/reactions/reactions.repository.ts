@@ -1,6 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { sql, type Transaction } from 'kysely';
 import type { ReactionEmoji } from '@oddspulse/shared';
 import { Database, KYSELY } from '../database/database.module';
+import type { DB } from '../database/schema';
+
+/** The advisory lock class of a game's reactions (lockGame), the game key hashed as the object: 'rx'. */
+const REACTIONS_LOCK_CLASS = 0x7278;
 
 export interface ReactionRow {
   userId: string;
@@ -13,9 +18,21 @@ export interface ReactionRow {
 export class ReactionsRepository {
   constructor(@Inject(KYSELY) private readonly db: Database) {}
 
+  transaction<T>(work: (trx: Transaction<DB>) => Promise<T>): Promise<T> {
+    return this.db.transaction().execute(work);
+  }
+
+  /**
+   * Holds the game's reactions lock until `trx` ends: each change to a game's reactions takes it before writing, and
+   * reads and pushes the counts before letting go, so the pushes of one game go out in the order of its writes.
+   */
+  async lockGame(gameKey: string, trx: Transaction<DB>): Promise<void> {
+    await sql`SELECT pg_advisory_xact_lock(${REACTIONS_LOCK_CLASS}, hashtext(${gameKey}))`.execute(trx);
+  }
+
   /** A game's reactions, oldest first, with what is needed to name each reactor. */
-  find(gameKey: string): Promise<ReactionRow[]> {
-    return this.db
+  find(gameKey: string, db: Database = this.db): Promise<ReactionRow[]> {
+    return db
       .selectFrom('reactions')
       .innerJoin('users', 'users.id', 'reactions.user_id')
       .leftJoin('profiles', 'profiles.id', 'reactions.user_id')
@@ -32,8 +49,8 @@ export class ReactionsRepository {
   }
 
   /** Sets the user's one reaction to the game, replacing any other (the primary key allows one). */
-  async set(gameKey: string, userId: string, emoji: ReactionEmoji): Promise<void> {
-    await this.db
+  async set(gameKey: string, userId: string, emoji: ReactionEmoji, db: Database = this.db): Promise<void> {
+    await db
       .insertInto('reactions')
       .values({ game_key: gameKey, user_id: userId, emoji })
       .onConflict((oc) => oc.columns(['game_key', 'user_id']).doUpdateSet({ emoji, created_at: new Date() }))
@@ -41,8 +58,8 @@ export class ReactionsRepository {
   }
 
   /** Removes the user's reaction if it is this emoji (clicking one's own bubble); true when one was removed. */
-  async remove(gameKey: string, userId: string, emoji: ReactionEmoji): Promise<boolean> {
-    const result = await this.db
+  async remove(gameKey: string, userId: string, emoji: ReactionEmoji, db: Database = this.db): Promise<boolean> {
+    const result = await db
       .deleteFrom('reactions')
       .where('game_key', '=', gameKey)
       .where('user_id', '=', userId)

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { reactionsTopic } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { deleteKeysWithPrefix, RealtimeKeys } from '@oddspulse/core';
+import { deleteKeysWithPrefix, ReactionsRepository, RealtimeKeys } from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-reactions`;
 const GAME = 'Los Angeles Dodgers|Miami Marlins|2022-08-26T22:41:55Z';
@@ -114,5 +114,46 @@ describe('reactions (real PostgreSQL and Redis)', () => {
     const ack = await late.subscribe({ channel: 'reactions', eventId: GAME, lastSeq: 0 });
     expect(ack).toMatchObject({ ok: true, snapshot: true });
     expect(late.snapshots[0].data).toMatchObject({ gameKey: GAME, reactions: { electric: [expect.any(Object)] } });
+  });
+
+  // Two reactions to one game at once: each pushes the counts it read, and a viewer keeps the last push it gets
+  it("pushes a game's counts in the order of its writes, so the last push carries the count stored", async () => {
+    const game = 'ordered-pushes-game';
+    const socket = new RecordingClient(t.url);
+    clients.push(socket);
+    await socket.connect();
+    await socket.subscribe({ channel: 'reactions', eventId: game });
+    const [first, second] = await Promise.all([signUp(t, 'free'), signUp(t, 'free')]);
+    const find = ReactionsRepository.prototype.find;
+    let reads = 0;
+    let firstRead = () => {};
+    const firstReadDone = new Promise<void>((resolve) => (firstRead = resolve));
+    // the first request's read is slow to answer (a busy pool, a pause): the second request is sent once it has read
+    const slowFirstRead = jest.spyOn(ReactionsRepository.prototype, 'find').mockImplementation(async function (
+      this: ReactionsRepository,
+      ...args
+    ) {
+      const rows = await find.apply(this, args);
+      if (++reads === 1) {
+        firstRead();
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      return rows;
+    });
+    try {
+      const react = (session: typeof first.session) =>
+        t.http().post(`/api/reactions/${game}`).set(bearer(session)).send({ emoji: 'fire', action: 'add' });
+      // supertest sends a request once it is awaited: then() sends the first one now
+      const one = react(first.session).then((res) => res);
+      await firstReadDone;
+      await Promise.all([one, react(second.session)]);
+    } finally {
+      slowFirstRead.mockRestore();
+    }
+    await eventually(() => socket.messages.length >= 2, 5000, 'two pushes');
+    await new Promise((r) => setTimeout(r, 300));
+    const pushed = socket.messages.map((m) => (m.data as { reactions: { fire: unknown[] } }).reactions.fire.length);
+    const stored = (await t.http().get(`/api/reactions/${game}`)).body.reactions.fire.length;
+    expect([pushed, stored]).toEqual([[1, 2], 2]);
   });
 });

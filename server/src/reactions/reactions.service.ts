@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { groupReactions, reactionsTopic, reactorName, RealtimeChannel, type GameReactions } from '@oddspulse/shared';
-import { RealtimePublisher, ReactionsRepository } from '@oddspulse/core';
+import { RealtimePublisher, ReactionsRepository, type Database } from '@oddspulse/core';
 import type { ReactInput } from './reactions.dto';
 
 export interface ReactionsResponse {
@@ -24,20 +24,28 @@ export class ReactionsService {
   /**
    * Adds (sets) or removes the user's reaction (spec 002 §4), then pushes the game's reactions to its room.
    * The reactor is the signed-in user; a userId or username in the body is never trusted.
+   *
+   * The write, the read of the counts after it and their push run under the game's lock, one change of the game at a
+   * time: two at once each pushed what its own read saw, in whichever order the reads answered, and the last push a
+   * viewer got could carry the older count. A push that fails undoes the write, so an error answer (the client keeps
+   * the reaction locally, spec 002 §7) never stands beside a reaction stored and shown to nobody.
    */
-  async react(gameKey: string, userId: string, { emoji, action }: ReactInput): Promise<ReactionsResponse> {
-    if (action === 'add') await this.reactions.set(gameKey, userId, emoji);
-    else await this.reactions.remove(gameKey, userId, emoji);
+  react(gameKey: string, userId: string, { emoji, action }: ReactInput): Promise<ReactionsResponse> {
+    return this.reactions.transaction(async (trx) => {
+      await this.reactions.lockGame(gameKey, trx);
+      if (action === 'add') await this.reactions.set(gameKey, userId, emoji, trx);
+      else await this.reactions.remove(gameKey, userId, emoji, trx);
 
-    const result = await this.response(gameKey, userId);
-    await this.publisher.publish({
-      channel: RealtimeChannel.Reactions,
-      key: reactionsTopic(gameKey),
-      at: new Date().toISOString(),
-      type: 'reactions.update',
-      data: { gameKey, reactions: result.reactions },
+      const result = await this.response(gameKey, userId, trx);
+      await this.publisher.publish({
+        channel: RealtimeChannel.Reactions,
+        key: reactionsTopic(gameKey),
+        at: new Date().toISOString(),
+        type: 'reactions.update',
+        data: { gameKey, reactions: result.reactions },
+      });
+      return result;
     });
-    return result;
   }
 
   /** What the gateway sends as the reactions room's snapshot. */
@@ -46,8 +54,8 @@ export class ReactionsService {
     return { gameKey, reactions };
   }
 
-  private async response(gameKey: string, userId: string | null): Promise<ReactionsResponse> {
-    const rows = await this.reactions.find(gameKey);
+  private async response(gameKey: string, userId: string | null, db?: Database): Promise<ReactionsResponse> {
+    const rows = await this.reactions.find(gameKey, db);
     const reactions = groupReactions(
       rows.map((r) => ({ emoji: r.emoji, userId: r.userId, username: reactorName(r.username, r.email) })),
     );
