@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
-import type { ReactionEmoji } from '@oddspulse/shared';
+import type { ReactionEmoji, ReactionKeyMove } from '@oddspulse/shared';
 import { Database, KYSELY } from '../database/database.module';
 import type { DB } from '../database/schema';
 
@@ -66,5 +66,32 @@ export class ReactionsRepository {
       .where('emoji', '=', emoji)
       .executeTakeFirst();
     return Number(result.numDeletedRows) > 0;
+  }
+
+  /**
+   * Moves the reactions kept under each move's `from` keys to its `to` key, in one statement; a user with one under
+   * both keeps the newer (or, under two of the `from` keys, the newest). Answers the `to` keys that were given any.
+   * Run again it finds nothing left under the `from` keys and moves nothing.
+   */
+  async moveGames(moves: readonly ReactionKeyMove[], trx: Transaction<DB>): Promise<string[]> {
+    const pairs = moves.flatMap(({ from, to }) => from.filter((key) => key !== to).map((key) => [key, to] as const));
+    if (!pairs.length) return [];
+    const { rows } = await sql<{ game_key: string }>`
+      WITH moves AS (
+        SELECT * FROM unnest(${pairs.map(([from]) => from)}::text[], ${pairs.map(([, to]) => to)}::text[])
+          AS m (from_key, to_key)
+      ), moved AS (
+        DELETE FROM reactions r USING moves m WHERE r.game_key = m.from_key
+        RETURNING m.to_key, r.user_id, r.emoji, r.created_at
+      ), kept AS (
+        INSERT INTO reactions (game_key, user_id, emoji, created_at)
+        SELECT DISTINCT ON (to_key, user_id) to_key, user_id, emoji, created_at FROM moved
+        ORDER BY to_key, user_id, created_at DESC
+        ON CONFLICT (game_key, user_id) DO UPDATE SET emoji = excluded.emoji, created_at = excluded.created_at
+          WHERE excluded.created_at > reactions.created_at
+      )
+      SELECT DISTINCT to_key AS game_key FROM moved
+    `.execute(trx);
+    return rows.map((row) => row.game_key);
   }
 }

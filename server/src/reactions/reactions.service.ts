@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { groupReactions, reactionsTopic, reactorName, RealtimeChannel, type GameReactions } from '@oddspulse/shared';
+import { gameReactionsOf, reactionsTopic, RealtimeChannel, type GameReactions } from '@oddspulse/shared';
 import { RealtimePublisher, ReactionsRepository, type Database } from '@oddspulse/core';
 import type { ReactInput } from './reactions.dto';
 
@@ -56,9 +56,7 @@ export class ReactionsService {
 
   private async response(gameKey: string, userId: string | null, db?: Database): Promise<ReactionsResponse> {
     const rows = await this.reactions.find(gameKey, db);
-    const reactions = groupReactions(
-      rows.map((r) => ({ emoji: r.emoji, userId: r.userId, username: reactorName(r.username, r.email) })),
-    );
+    const reactions = gameReactionsOf(rows);
     return { gameKey, reactions, userReaction: rows.find((r) => r.userId === userId)?.emoji ?? null };
   }
 }

@@ -1,4 +1,11 @@
-import { groupReactions, parseReactionEmoji, reactorName, REACTION_EMOJI_NAMES } from './reactions';
+import {
+  gameReactionsOf,
+  groupReactions,
+  parseReactionEmoji,
+  reactionGameKey,
+  reactorName,
+  REACTION_EMOJI_NAMES,
+} from './reactions';
 
 describe('reactions', () => {
   // DECISIONS 22: fire, money, confident, thinking, nervous, electric
@@ -27,5 +34,23 @@ describe('reactions', () => {
     expect(reactorName('sharp_sam', 'sam@x.io')).toBe('sharp_sam');
     expect(reactorName(null, 'sam@x.io')).toBe('sam');
     expect(reactorName(null, null)).toBe('Anonymous');
+  });
+
+  // DECISIONS 22
+  it('keys a game by its event id, else by away, home and start time', () => {
+    const game = { away_team: 'Kansas City Chiefs', home_team: 'Buffalo Bills', commence_time: '2026-11-21T18:00:00Z' };
+    expect(reactionGameKey({ ...game, event_id: 'evt1' })).toBe('evt1');
+    expect(reactionGameKey(game)).toBe('Kansas City Chiefs_Buffalo Bills_2026-11-21T18:00:00Z');
+  });
+
+  it('groups the rows read by emoji, each reactor named', () => {
+    const grouped = gameReactionsOf([
+      { emoji: 'fire', userId: 'a', username: null, email: 'amy@x.io' },
+      { emoji: 'fire', userId: 'b', username: 'bo', email: 'b@x.io' },
+    ]);
+    expect(grouped.fire).toEqual([
+      { userId: 'a', username: 'amy' },
+      { userId: 'b', username: 'bo' },
+    ]);
   });
 });

@@ -1,3 +1,5 @@
+import type { ScoreboardEvent } from './scores';
+
 /**
  * Game reactions (spec 002 §3, §4, §7; DECISIONS 22): one emoji per user per game, six emojis, keyed by the
  * odds feed's event id when there is one, else by the documents' gameKey (away team, home team and start
@@ -61,6 +63,27 @@ export function parseGameKey(value: unknown): string | null {
   return key.length > 0 && key.length <= MAX_GAME_KEY_LENGTH ? key : null;
 }
 
+/** The documents' gameKey (spec 002 §7): away team, home team and start time joined; a game's key until it has an event id. */
+export function documentsGameKey(game: Pick<ScoreboardEvent, 'away_team' | 'home_team' | 'commence_time'>): string {
+  return [game.away_team, game.home_team, game.commence_time].join('_');
+}
+
+/** DECISIONS 22: a game's reactions are keyed by the odds event id when there is one, else by the documents' gameKey. */
+export function reactionGameKey(
+  game: Pick<ScoreboardEvent, 'event_id' | 'away_team' | 'home_team' | 'commence_time'>,
+): string {
+  return game.event_id || documentsGameKey(game);
+}
+
+/**
+ * Reactions a game's first event id takes over: those kept under the `from` keys (the documents' gameKeys its page
+ * reacted under until then) move to `to`, its event id.
+ */
+export interface ReactionKeyMove {
+  from: string[];
+  to: string;
+}
+
 /** Empty lists for every emoji, then each reactor under theirs. */
 export function groupReactions(rows: ReadonlyArray<{ emoji: ReactionEmoji } & Reactor>): GameReactions {
   const grouped = Object.fromEntries(REACTION_EMOJI_NAMES.map((name) => [name, [] as Reactor[]])) as GameReactions;
@@ -73,4 +96,13 @@ export function reactorName(username: string | null | undefined, email: string |
   if (username) return username;
   const local = email?.split('@')[0];
   return local || 'Anonymous';
+}
+
+/** A game's reactions as the API answers and pushes them (spec 002 §7): by emoji, each reactor named. */
+export function gameReactionsOf(
+  rows: ReadonlyArray<{ emoji: ReactionEmoji; userId: string; username: string | null; email: string | null }>,
+): GameReactions {
+  return groupReactions(
+    rows.map((row) => ({ emoji: row.emoji, userId: row.userId, username: reactorName(row.username, row.email) })),
+  );
 }

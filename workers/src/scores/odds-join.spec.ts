@@ -1,5 +1,5 @@
 import type { BoardEvent, ScoreboardEvent } from '@oddspulse/shared';
-import { joinToOdds } from './odds-join';
+import { joinToOdds, reactionKeyMoves } from './odds-join';
 
 const game = (id: string, fields: Partial<ScoreboardEvent> = {}): ScoreboardEvent => ({
   id,
@@ -102,5 +102,31 @@ describe('joinToOdds', () => {
   it('does not carry books over to a game whose provider now names another event', () => {
     const before = [game('g', { event_id: 'odds-1', bookmakers: ['draftkings'] })];
     expect(joinToOdds([game('g', { event_id: 'odds-2' })], [], before)[0]).toEqual(game('g', { event_id: 'odds-2' }));
+  });
+});
+
+// DECISIONS 22: a game's reactions are keyed by its event id once it has one, by the documents' gameKey before
+describe('reactionKeyMoves', () => {
+  const KEY = 'Miami Heat_Boston Celtics_2026-01-01T00:00:00Z';
+
+  it("moves a game's gameKey reactions to the event id the scoreboard first gives it", () => {
+    const before = [game('espn-1')];
+    const joined = joinToOdds(before, [boardEvent('odds-1', ['draftkings'])], before);
+    expect(reactionKeyMoves(before, joined)).toEqual([{ from: [KEY], to: 'odds-1' }]);
+    // the next poll shows it with the same event id: nothing more to move
+    expect(reactionKeyMoves(joined, joinToOdds(before, null, joined))).toEqual([]);
+    expect(reactionKeyMoves(before, before)).toEqual([]);
+  });
+
+  it('moves those made under the gameKey it showed before its start moved, too', () => {
+    const moved = game('espn-1', { commence_time: '2026-01-01T01:00:00Z', event_id: 'odds-1' });
+    expect(reactionKeyMoves([game('espn-1')], [moved])).toEqual([
+      { from: ['Miami Heat_Boston Celtics_2026-01-01T01:00:00Z', KEY], to: 'odds-1' },
+    ]);
+  });
+
+  // a scoreboard lost with Redis, or a game new to it: reactions may be kept under its gameKey all the same
+  it('moves those of a game the last scoreboard did not have', () => {
+    expect(reactionKeyMoves(null, [game('espn-1', { event_id: 'odds-1' })])).toEqual([{ from: [KEY], to: 'odds-1' }]);
   });
 });

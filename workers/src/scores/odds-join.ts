@@ -1,4 +1,10 @@
-import { matchGamesOneToOne, type BoardEvent, type ScoreboardEvent } from '@oddspulse/shared';
+import {
+  documentsGameKey,
+  matchGamesOneToOne,
+  type BoardEvent,
+  type ReactionKeyMove,
+  type ScoreboardEvent,
+} from '@oddspulse/shared';
 
 /**
  * Joins each scoreboard game to the same game on the odds board: its event id (found by team names when the
@@ -46,4 +52,24 @@ function booksOf(event: BoardEvent, before: ScoreboardEvent | undefined): string
   const books = new Set(before?.event_id === event.id ? before.bookmakers : []);
   for (const book of event.bookmakers) books.add(book.key);
   return [...books];
+}
+
+/**
+ * The reactions each game given an event id takes over (DECISIONS 22: keyed by the event id when there is one, else by
+ * the documents' gameKey). A game this scoreboard gives an event id the last one did not show it with was reacted to
+ * under its gameKey until now: as the last scoreboard showed it and as this one does (they differ when its start
+ * moved), and those reactions are the event id's from now on.
+ */
+export function reactionKeyMoves(
+  previous: readonly ScoreboardEvent[] | null,
+  games: readonly ScoreboardEvent[],
+): ReactionKeyMove[] {
+  const before = new Map((previous ?? []).map((g) => [g.id, g]));
+  return games.flatMap((game) => {
+    const old = before.get(game.id);
+    if (!game.event_id || old?.event_id === game.event_id) return [];
+    const from = new Set([documentsGameKey(game)]);
+    if (old) from.add(documentsGameKey(old));
+    return [{ from: [...from], to: game.event_id }];
+  });
 }

@@ -2,8 +2,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { RealtimeEnvelope, ScoreboardEvent, normaliseOddsApiV4 } from '@oddspulse/shared';
-import { APP_CONFIG, AppConfig, parseConfig, LiveStateRepository } from '@oddspulse/core';
+import {
+  RealtimeEnvelope,
+  ScoreboardEvent,
+  documentsGameKey,
+  normaliseOddsApiV4,
+  reactionsTopic,
+  type BoardEvent,
+} from '@oddspulse/shared';
+import { APP_CONFIG, AppConfig, parseConfig, LiveStateRepository, KYSELY, type Database } from '@oddspulse/core';
 import { HttpStub } from '../../../test/support/http-stub';
 import { RealtimeListener, eventually } from '../../../test/support/realtime-listener';
 import { WorkersModule } from '../workers.module';
@@ -243,6 +250,81 @@ describe('scores pipeline on recorded ESPN scoreboards (real Redis)', () => {
     expect(data.removed).toEqual(before.filter((g) => !kept.has(g.id)).map((g) => g.id));
     expect(data.removed.length).toBeGreaterThan(0);
     expect(data.games.map((g) => g.id)).toEqual(after.map((g) => g.id));
+  });
+
+  // DECISIONS 22: reactions are keyed by the event id once a game has one, by the documents' gameKey before; a page reads
+  // them by the event id from the poll that joins the game, so those made before move to it then, none lost
+  it("moves a game's reactions to the event id the poll first gives it, keeping each user's newest, once", async () => {
+    const sport = 'americanfootball_nfl';
+    const file = 'scoreboard_football_nfl_2023-wk5_pregame-odds.json';
+    const db = app.get<Database>(KYSELY);
+    await state.saveBoard('odds', { sport_key: sport, fetched_at: new Date().toISOString(), events: [] });
+    await state.saveScoreboard({ sport_key: sport, fetched_at: new Date(0).toISOString(), games: [] });
+    const game = (await pollFile(file, sport))[0];
+    expect(game.event_id).toBeUndefined();
+    const gameKey = documentsGameKey(game);
+    const eventId = `ev-${Date.now()}`;
+    const users = await Promise.all(
+      ['only', 'newer-before', 'newer-after'].map(async (name) => {
+        const email = `${name}-${Math.random().toString(36).slice(2)}@example.com`;
+        return (await db.insertInto('users').values({ email }).returning('id').executeTakeFirstOrThrow()).id;
+      }),
+    );
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000);
+    await db
+      .insertInto('reactions')
+      .values([
+        { game_key: gameKey, user_id: users[0], emoji: 'fire', created_at: at(5) },
+        { game_key: eventId, user_id: users[1], emoji: 'money', created_at: at(4) },
+        { game_key: gameKey, user_id: users[1], emoji: 'thinking', created_at: at(3) },
+        { game_key: gameKey, user_id: users[2], emoji: 'nervous', created_at: at(2) },
+        { game_key: eventId, user_id: users[2], emoji: 'confident', created_at: at(1) },
+      ])
+      .execute();
+    const event: BoardEvent = {
+      id: eventId,
+      sport_key: sport,
+      sport_title: 'NFL',
+      commence_time: game.commence_time,
+      home_team: game.home_team,
+      away_team: game.away_team,
+      bookmakers: [{ key: 'draftkings', title: 'DraftKings', last_update: game.commence_time, markets: [] }],
+    };
+    await state.saveBoard('odds', { sport_key: sport, fetched_at: new Date().toISOString(), events: [event] });
+    listener.clear();
+
+    expect((await pollFile(file, sport))[0].event_id).toBe(eventId);
+    const stored = () =>
+      db
+        .selectFrom('reactions')
+        .select(['game_key', 'user_id', 'emoji'])
+        .where('game_key', 'in', [gameKey, eventId])
+        .orderBy('created_at')
+        .execute();
+    const moved = [
+      { game_key: eventId, user_id: users[0], emoji: 'fire' },
+      { game_key: eventId, user_id: users[1], emoji: 'thinking' },
+      { game_key: eventId, user_id: users[2], emoji: 'confident' },
+    ];
+    expect(await stored()).toEqual(moved);
+    const [pushed] = await eventually(
+      () => listener.on('reactions', reactionsTopic(eventId)),
+      (m) => m.length >= 1,
+    );
+    const counts = Object.entries((pushed as Extract<RealtimeEnvelope, { channel: 'reactions' }>).data.reactions)
+      .filter(([, reactors]) => reactors.length)
+      .map(([emoji, reactors]) => [emoji, reactors.map((r) => r.userId)]);
+    expect(counts).toEqual([
+      ['fire', [users[0]]],
+      ['confident', [users[2]]],
+      ['thinking', [users[1]]],
+    ]);
+
+    // the next poll shows the game with its event id: nothing moves again, nothing is pushed again
+    await pollFile(file, sport);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await stored()).toEqual(moved);
+    expect(listener.on('reactions', reactionsTopic(eventId))).toHaveLength(1);
   });
 
   async function pollFile(file: string, sport: string): Promise<ScoreboardEvent[]> {

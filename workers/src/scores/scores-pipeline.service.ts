@@ -3,13 +3,23 @@ import {
   FeedStatus,
   JobName,
   JobPayload,
+  RealtimeChannel,
   ScoreboardEvent,
   SportScoreboard,
   failureIsNews,
   feedStatus,
+  gameReactionsOf,
   implausibleAnswer,
+  reactionsTopic,
+  type ReactionKeyMove,
 } from '@oddspulse/shared';
-import { JobQueueService, MetricsService, RealtimePublisher, LiveStateRepository } from '@oddspulse/core';
+import {
+  JobQueueService,
+  MetricsService,
+  RealtimePublisher,
+  LiveStateRepository,
+  ReactionsRepository,
+} from '@oddspulse/core';
 import { CLOCK, Clock } from '../feeds/clock';
 import { FeedError } from '../feeds/feed-errors';
 import { FeedGate } from '../feeds/feed-gate';
@@ -18,7 +28,7 @@ import { SCORES_PROVIDER, ScoresProvider } from '../feeds/providers';
 import { LoggedExternalFailure } from '../jobs/external-failure';
 import { PollSummary } from '../feeds/poll-summary';
 import { OnJob } from '../jobs/on-job.decorator';
-import { joinToOdds } from './odds-join';
+import { joinToOdds, reactionKeyMoves } from './odds-join';
 import { diffScoreboards } from './scoreboard-diff';
 
 export interface ScoresPollResult {
@@ -48,6 +58,7 @@ export class ScoresPipelineService {
     private readonly metrics: MetricsService,
     private readonly gate: FeedGate,
     private readonly summary: PollSummary,
+    private readonly reactions: ReactionsRepository,
   ) {}
 
   @OnJob(JobName.ScoresPoll)
@@ -91,7 +102,7 @@ export class ScoresPipelineService {
       await this.jobs.add(JobName.PicksSettleGame, { sport, game }, { jobId: `settle-${sport}-${game.id}` });
     for (const game of startedGames)
       await this.jobs.add(JobName.PicksRecordClose, { sport, game }, { jobId: `close-${sport}-${game.id}` });
-    await this.state.saveScoreboard(board);
+    await this.saveScoreboard(board, reactionKeyMoves(previous?.games ?? null, games), at);
     if (updated.length || removed.length)
       await this.publisher.publish({
         channel: 'scores',
@@ -139,6 +150,34 @@ export class ScoresPipelineService {
       updated: updated.length,
       finals: finals.length,
     };
+  }
+
+  /**
+   * Saves the scoreboard. When it gives games their event id, the reactions made under their gameKeys move to the event
+   * id first (DECISIONS 22), and the new counts are pushed to the event id's room: a page reads a game's reactions by
+   * its event id once it shows one, and a reaction left under the gameKey would vanish from it (its user free to react
+   * again, a second row for one user and game). The move and
+   * its pushes hold each game's keys locked (ReactionsRepository.lockGame), as a reaction's write does, so the pushes
+   * are in order with those of reactions. The scoreboard is saved before the move is committed: a failure of either
+   * undoes the move and fails the poll, and the next poll, whose last scoreboard still shows those games without their
+   * event id, moves them again.
+   */
+  private async saveScoreboard(board: SportScoreboard, moves: readonly ReactionKeyMove[], at: string): Promise<void> {
+    if (!moves.length) return this.state.saveScoreboard(board);
+    await this.reactions.transaction(async (trx) => {
+      for (const { from, to } of moves) for (const key of [...from, to]) await this.reactions.lockGame(key, trx);
+      for (const gameKey of await this.reactions.moveGames(moves, trx)) {
+        const reactions = gameReactionsOf(await this.reactions.find(gameKey, trx));
+        await this.publisher.publish({
+          channel: RealtimeChannel.Reactions,
+          key: reactionsTopic(gameKey),
+          at,
+          type: 'reactions.update',
+          data: { gameKey, reactions },
+        });
+      }
+      await this.state.saveScoreboard(board);
+    });
   }
 
   private async announceStale(previous: SportScoreboard, staleSince: string, reason: string, now: number) {

@@ -1,4 +1,4 @@
-import type { ScoreboardEvent } from '@oddspulse/shared';
+import { reactionGameKey, type ScoreboardEvent } from '@oddspulse/shared';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { authAtom } from '../../state/auth';
@@ -8,7 +8,7 @@ import { Reactions } from './Reactions';
 import { ScoresUpdateStatus } from './ScoresUpdateStatus';
 import { formatAmericanOdds } from '../../format/odds-format';
 import { oddsFormatAtom } from '../../state/display-settings';
-import { formatLine, reactionGameKey } from './scores-logic';
+import { formatLine } from './scores-logic';
 
 /**
  * The game modal's overview tab (spec 002 §2): score, facts, the pre-game line, how it stays current (`pollMs` when it

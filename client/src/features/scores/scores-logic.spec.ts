@@ -9,7 +9,6 @@ import {
   oddsHistoryQuery,
   ownReaction,
   picksOnGame,
-  reactionGameKey,
   SCORE_SPORTS,
   scoresPollInterval,
   scoresUpdateText,
@@ -108,11 +107,6 @@ describe('live score updates', () => {
 });
 
 describe('reactions (spec 002 §4, DECISIONS 22)', () => {
-  it('keys a game by its event id, else by away, home and start time', () => {
-    expect(reactionGameKey(game({ event_id: 'evt1' }))).toBe('evt1');
-    expect(reactionGameKey(game({}))).toBe('Kansas City Chiefs_Buffalo Bills_2026-11-21T18:00:00Z');
-  });
-
   it('holds one reaction per user: adding replaces, removing takes it away', () => {
     const me = { userId: 'u1', username: 'me' };
     const other = { userId: 'u2', username: 'other' };

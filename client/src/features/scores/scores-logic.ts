@@ -68,13 +68,6 @@ export function mergeScoreUpdate(
   return [...byId.values()].sort((a, b) => a.commence_time.localeCompare(b.commence_time) || a.id.localeCompare(b.id));
 }
 
-/** DECISIONS 22: a game's reactions are keyed by the odds event id, else by away team, home team and start time joined. */
-export function reactionGameKey(
-  game: Pick<ScoreboardEvent, 'event_id' | 'away_team' | 'home_team' | 'commence_time'>,
-): string {
-  return game.event_id || [game.away_team, game.home_team, game.commence_time].join('_');
-}
-
 /** "-3.5" / "+3.5" / "PK" for a spread number. */
 export function formatLine(value: number): string {
   if (value === 0) return 'PK';
