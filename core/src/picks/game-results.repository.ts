@@ -1,6 +1,6 @@
-import type { ScoreboardEvent } from '@oddspulse/shared';
+import { parseDocumentsGameKey, type ScoreboardEvent } from '@oddspulse/shared';
 import { Inject, Injectable } from '@nestjs/common';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { Database, KYSELY } from '../database/database.module';
 import type { GameResults } from '../database/schema';
 
@@ -71,5 +71,32 @@ export class GameResultsRepository {
       .where('commence_time', '>=', since)
       .orderBy('commence_time')
       .execute();
+  }
+
+  /**
+   * The kept final a reaction key names (DECISIONS 22): by its event id, or by the documents' gameKey (away team, home
+   * team and start joined); undefined when none. `db` is the transaction of a caller holding one.
+   */
+  findByReactionKey(key: string, db: Database = this.db): Promise<GameResultRow | undefined> {
+    const gameKey = parseDocumentsGameKey(key);
+    return db
+      .selectFrom('game_results')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('event_id', '=', key),
+          ...(gameKey
+            ? [
+                eb.and([
+                  eb('commence_time', '=', gameKey.start),
+                  eb(sql<string>`away_team || '_' || home_team`, '=', gameKey.teams),
+                ]),
+              ]
+            : []),
+        ]),
+      )
+      .orderBy('recorded_at', 'desc')
+      .limit(1)
+      .executeTakeFirst();
   }
 }

@@ -12,6 +12,7 @@ import {
   AccountMessages,
   ApiMessages,
   OpsMessages,
+  ReactionMessages,
   guessablePasswordMessage,
   type GuessablePart,
   WEAK_PASSWORD_MESSAGES,
@@ -88,6 +89,8 @@ export const ApiErrors = {
     new HttpException(body(429, 'RATE_LIMITED', AccountMessages.tooManyRequests), HttpStatus.TOO_MANY_REQUESTS),
   notFound: (message: string = ApiMessages.notFound, code = 'NOT_FOUND') =>
     new NotFoundException(body(404, code, message)),
+  /** A reaction to a game no current or kept scoreboard has (DECISIONS 22 keys). */
+  gameNotFound: () => new NotFoundException(body(404, 'GAME_NOT_FOUND', ReactionMessages.gameNotFound)),
   conflict: (message: string, code = 'CONFLICT', details: object = {}) =>
     new ConflictException(body(409, code, message, details)),
   forbidden: (message: string, code = 'FORBIDDEN') => new ForbiddenException(body(403, code, message)),

@@ -7,8 +7,12 @@ import { gameKeyParam, reactSchema, type ReactInput } from './reactions.dto';
 import { ReactionsService, type ReactionsResponse } from './reactions.service';
 import { ApiAnswer } from '../docs/route-doc';
 import { reactionsSchema } from '../docs/app-answers';
+import { ApiErrors } from '../errors/api-errors';
 
-/** Spec 002 §7: GET is public (the scores page is); POST needs a signed-in user (spec 002 §4, §6). */
+/**
+ * Spec 002 §7: GET is public (the scores page is); POST needs a signed-in user (spec 002 §4, §6), and adds a reaction
+ * only to a game a current or kept scoreboard has.
+ */
 @Controller('reactions')
 export class ReactionsController {
   constructor(private readonly reactions: ReactionsService) {}
@@ -24,7 +28,11 @@ export class ReactionsController {
   }
 
   @Post(':gameKey')
-  @ApiAnswer({ summary: "The game's reactions after the caller's", answer: reactionsSchema })
+  @ApiAnswer({
+    summary: "The game's reactions after the caller's",
+    answer: reactionsSchema,
+    errors: [() => ApiErrors.gameNotFound()],
+  })
   @HttpCode(200)
   @RequireAuth()
   react(

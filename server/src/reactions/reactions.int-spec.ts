@@ -1,20 +1,33 @@
 import { sql } from 'kysely';
-import { reactionsTopic } from '@oddspulse/shared';
+import { documentsGameKey, reactionsTopic, type ScoreboardEvent } from '@oddspulse/shared';
 import { bearer, signUp } from '../../../test/support/accounts-app';
+import { loadFixtureBoards } from '../../../test/support/fixture-boards';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
-import { deleteKeysWithPrefix, ReactionsRepository, RealtimeKeys } from '@oddspulse/core';
+import {
+  deleteKeysWithPrefix,
+  gameResultOf,
+  GameResultsRepository,
+  ReactionsRepository,
+  RealtimeKeys,
+} from '@oddspulse/core';
 
 const prefix = `${process.env.REDIS_PREFIX}-reactions`;
-const GAME = 'Los Angeles Dodgers|Miami Marlins|2022-08-26T22:41:55Z';
-const path = `/api/reactions/${encodeURIComponent(GAME)}`;
+const pathOf = (gameKey: string) => `/api/reactions/${encodeURIComponent(gameKey)}`;
 
 // spec 002 §3, §4, §7 reactions; DECISIONS 22
 describe('reactions (real PostgreSQL and Redis)', () => {
   let t: GatewayTestApp;
   const clients: RecordingClient[] = [];
+  /** The recorded MLB scoreboard's games: each has its event id (The Odds API's scores share the odds ids). */
+  let games: ScoreboardEvent[];
+  let GAME: string;
+  let path: string;
 
   beforeAll(async () => {
     t = await createGatewayApp({ REDIS_PREFIX: prefix });
+    games = (await loadFixtureBoards(t.redis)).scores.games;
+    GAME = games[0].event_id!;
+    path = pathOf(GAME);
   });
 
   afterAll(async () => {
@@ -118,7 +131,7 @@ describe('reactions (real PostgreSQL and Redis)', () => {
 
   // Two reactions to one game at once: each pushes the counts it read, and a viewer keeps the last push it gets
   it("pushes a game's counts in the order of its writes, so the last push carries the count stored", async () => {
-    const game = 'ordered-pushes-game';
+    const game = games[1].event_id!;
     const socket = new RecordingClient(t.url);
     clients.push(socket);
     await socket.connect();
@@ -155,5 +168,84 @@ describe('reactions (real PostgreSQL and Redis)', () => {
     const pushed = socket.messages.map((m) => (m.data as { reactions: { fire: unknown[] } }).reactions.fire.length);
     const stored = (await t.http().get(`/api/reactions/${game}`)).body.reactions.fire.length;
     expect([pushed, stored]).toEqual([[1, 2], 2]);
+  });
+
+  // DECISIONS 22: a reaction is to a game, known by its event id or by the documents' gameKey
+  describe('the game reacted to', () => {
+    it('refuses to add a reaction to a game no scoreboard has, and lists any key as before', async () => {
+      const auth = bearer((await signUp(t, 'free')).session);
+      for (const key of ['not-a-game-at-all', `${documentsGameKey(games[0])}x`]) {
+        const res = await t.http().post(pathOf(key)).set(auth).send({ emoji: 'money', action: 'add' });
+        expect([key, res.status, res.body]).toEqual([
+          key,
+          404,
+          {
+            statusCode: 404,
+            code: 'GAME_NOT_FOUND',
+            message:
+              'No game on the scoreboard has this key: use its event id, or its away team, home team and start time joined by _',
+          },
+        ]);
+      }
+      const stored = await sql<{ n: number }>`
+        SELECT count(*)::int AS n FROM reactions WHERE game_key = 'not-a-game-at-all'`.execute(t.db);
+      expect(stored.rows[0].n).toBe(0);
+      const listed = await t.http().get(pathOf('not-a-game-at-all'));
+      expect([listed.status, listed.body.reactions.money]).toEqual([200, []]);
+    });
+
+    it("keeps a reaction sent under a game's gameKey under its event id, where its page reads it", async () => {
+      const game = games[2];
+      const { session } = await signUp(t, 'free');
+      const res = await t
+        .http()
+        .post(pathOf(documentsGameKey(game)))
+        .set(bearer(session))
+        .send({ emoji: 'nervous', action: 'add' });
+      expect([res.status, res.body.gameKey, res.body.userReaction]).toEqual([200, game.event_id, 'nervous']);
+      const read = await t.http().get(pathOf(game.event_id!)).set(bearer(session));
+      expect(read.body.userReaction).toBe('nervous');
+      // one reaction, under the event id: sent again under the event id, it is replaced, not added beside
+      await t.http().post(pathOf(game.event_id!)).set(bearer(session)).send({ emoji: 'fire', action: 'add' });
+      const rows = await sql<{ game_key: string; emoji: string }>`
+        SELECT game_key, emoji FROM reactions WHERE user_id = ${session.user.id}`.execute(t.db);
+      expect(rows.rows).toEqual([{ game_key: game.event_id, emoji: 'fire' }]);
+    });
+
+    // The finals settlement keeps (GET /api/scores answers past days from them) are games too, with or without an event id
+    it('takes a reaction to a final kept after the scoreboard moved on', async () => {
+      const final = {
+        ...games.find((g) => g.status === 'final')!,
+        id: 'kept-final',
+        commence_time: '2022-08-20T20:10:00Z',
+      };
+      const keyed = { ...final, id: 'kept-keyed', event_id: 'kept-event-id' };
+      delete (final as Partial<ScoreboardEvent>).event_id;
+      await t
+        .get(GameResultsRepository)
+        .save([gameResultOf('baseball_mlb', final, 'espn')!, gameResultOf('baseball_mlb', keyed, 'espn')!]);
+      const auth = bearer((await signUp(t, 'free')).session);
+      const byGameKey = await t
+        .http()
+        .post(pathOf(documentsGameKey(final)))
+        .set(auth)
+        .send({ emoji: 'fire' });
+      expect([byGameKey.status, byGameKey.body.gameKey]).toEqual([200, documentsGameKey(final)]);
+      const byEvent = await t.http().post(pathOf('kept-event-id')).set(auth).send({ emoji: 'money' });
+      expect([byEvent.status, byEvent.body.gameKey]).toEqual([200, 'kept-event-id']);
+    });
+
+    it("removes one's own reaction from a game no scoreboard has any more", async () => {
+      const { session } = await signUp(t, 'free');
+      await sql`INSERT INTO reactions (game_key, user_id, emoji) VALUES ('a-game-gone', ${session.user.id}, 'fire')`.execute(
+        t.db,
+      );
+      const res = await t
+        .http()
+        .post(pathOf('a-game-gone'))
+        .set(bearer(session))
+        .send({ emoji: 'fire', action: 'remove' });
+      expect([res.status, res.body.reactions.fire, res.body.userReaction]).toEqual([200, [], null]);
+    });
   });
 });

@@ -1,9 +1,16 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CORE_SPORTS, gameDay, unsupportedSportMessage, type ScoreboardEvent } from '@oddspulse/shared';
+import {
+  CORE_SPORTS,
+  documentsGameKey,
+  gameDay,
+  unsupportedSportMessage,
+  type ScoreboardEvent,
+} from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
 import {
   APP_CONFIG,
   type AppConfig,
+  type Database,
   LiveStateRepository,
   GameResultsRepository,
   type GameResultRow,
@@ -86,6 +93,21 @@ export class ScoresService {
       ),
       board,
     };
+  }
+
+  /**
+   * The game a reaction key names (DECISIONS 22: its event id, or the documents' gameKey): on a current scoreboard, else
+   * among the finals kept in PostgreSQL; null when none. `db` is the transaction of a caller holding one, which reads
+   * the kept finals in it rather than wait for another connection.
+   */
+  async gameByReactionKey(key: string, db?: Database): Promise<ScoreboardEvent | null> {
+    const sports = [...new Set([...SCOREBOARD_SPORTS, ...this.config.FEED_SPORTS])];
+    const boards = await Promise.all(sports.map((sport) => this.boards.scoreboard(sport)));
+    const games = boards.flatMap((board) => board?.games ?? []);
+    const game = games.find((g) => g.event_id === key) ?? games.find((g) => documentsGameKey(g) === key);
+    if (game) return game;
+    const kept = await this.results.findByReactionKey(key, db);
+    return kept ? scoreboardEventFromResult(kept) : null;
   }
 
   /** The finals kept for a sport's games of one US Eastern day (the query's window spans every offset of that zone). */

@@ -1,6 +1,7 @@
 import {
   gameReactionsOf,
   groupReactions,
+  parseDocumentsGameKey,
   parseReactionEmoji,
   reactionGameKey,
   reactorName,
@@ -41,6 +42,11 @@ describe('reactions', () => {
     const game = { away_team: 'Kansas City Chiefs', home_team: 'Buffalo Bills', commence_time: '2026-11-21T18:00:00Z' };
     expect(reactionGameKey({ ...game, event_id: 'evt1' })).toBe('evt1');
     expect(reactionGameKey(game)).toBe('Kansas City Chiefs_Buffalo Bills_2026-11-21T18:00:00Z');
+    expect(parseDocumentsGameKey(reactionGameKey(game))).toEqual({
+      teams: 'Kansas City Chiefs_Buffalo Bills',
+      start: new Date('2026-11-21T18:00:00Z'),
+    });
+    expect(parseDocumentsGameKey('6bde759afa450fe673e70e555be88ba4')).toBeNull();
   });
 
   it('groups the rows read by emoji, each reactor named', () => {

@@ -39,6 +39,8 @@ export const ReactionMessages = {
   invalidEmoji: `Unknown reaction: use one of ${REACTION_EMOJI_NAMES.join(', ')}`,
   invalidAction: 'Reaction action must be add or remove',
   invalidGameKey: 'A game key is required',
+  gameNotFound:
+    'No game on the scoreboard has this key: use its event id, or its away team, home team and start time joined by _',
 } as const;
 
 /** Accepts the emoji's name ('fire') or its character ('🔥'); null for anything else. */
@@ -66,6 +68,16 @@ export function parseGameKey(value: unknown): string | null {
 /** The documents' gameKey (spec 002 §7): away team, home team and start time joined; a game's key until it has an event id. */
 export function documentsGameKey(game: Pick<ScoreboardEvent, 'away_team' | 'home_team' | 'commence_time'>): string {
   return [game.away_team, game.home_team, game.commence_time].join('_');
+}
+
+/**
+ * The teams (`{away}_{home}`) and start of a documents' gameKey, its start being what follows the last `_`; null when
+ * that is no time (an event id).
+ */
+export function parseDocumentsGameKey(key: string): { teams: string; start: Date } | null {
+  const at = key.lastIndexOf('_');
+  const start = new Date(key.slice(at + 1));
+  return at > 0 && !Number.isNaN(start.getTime()) ? { teams: key.slice(0, at), start } : null;
 }
 
 /** DECISIONS 22: a game's reactions are keyed by the odds event id when there is one, else by the documents' gameKey. */

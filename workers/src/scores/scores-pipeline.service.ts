@@ -156,11 +156,12 @@ export class ScoresPipelineService {
    * Saves the scoreboard. When it gives games their event id, the reactions made under their gameKeys move to the event
    * id first (DECISIONS 22), and the new counts are pushed to the event id's room: a page reads a game's reactions by
    * its event id once it shows one, and a reaction left under the gameKey would vanish from it (its user free to react
-   * again, a second row for one user and game). The move and
-   * its pushes hold each game's keys locked (ReactionsRepository.lockGame), as a reaction's write does, so the pushes
-   * are in order with those of reactions. The scoreboard is saved before the move is committed: a failure of either
-   * undoes the move and fails the poll, and the next poll, whose last scoreboard still shows those games without their
-   * event id, moves them again.
+   * again, a second row for one user and game). The move and its pushes hold each game's keys locked
+   * (ReactionsRepository.lockGame), as a reaction's write does, so the pushes are in order with those of reactions; and
+   * as a reaction is stored after reading the scoreboard under the lock of the key it was sent with (ReactionsService),
+   * one sent under a gameKey meanwhile is stored before the move, and moved, or finds the event id saved here. The
+   * scoreboard is saved before the move is committed: a failure of either undoes the move and fails the poll, and the
+   * next poll, whose last scoreboard still shows those games without their event id, moves them again.
    */
   private async saveScoreboard(board: SportScoreboard, moves: readonly ReactionKeyMove[], at: string): Promise<void> {
     if (!moves.length) return this.state.saveScoreboard(board);
