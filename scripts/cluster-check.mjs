@@ -15,7 +15,10 @@
 //   no message of the room is missed or heard twice;
 // - after a restart of the cluster primary serving the queues (stopped CHECK_PRIMARY_DOWN_MS, default 15000, and
 //   started again empty with its nodes.conf), the worker left takes jobs through the queues again and the socket left
-//   hears the next poll, with no process restarted (on the cluster the check started only).
+//   hears the next poll, with no process restarted (on the cluster the check started only);
+// - with that primary then stopped for good (CLUSTERDOWN for the queues' slot, every connection still `ready`), the
+//   worker left, sent SIGTERM, exits 0 at once instead of waiting out its 26 s drain for jobs that cannot finish, and
+//   says Redis is down (on the cluster the check started only).
 // Each check prints `ok` or `FAIL` with its figures; exits 1 on any FAIL, 2 when the check could not run.
 //   CHECK_SPORT (default basketball_nba), CHECK_PRIMARY_DOWN_MS, CHECK_STEADY_MS (default 60000: how long polls and pushes are watched),
 //   CHECK_FREE_QUOTA (default 20), REDIS_CLUSTER_NODES (an operator's cluster; its keys under the check's prefix are
@@ -42,6 +45,11 @@ const FREE_QUOTA = Number(process.env.CHECK_FREE_QUOTA ?? 20);
 const HEALTH_TIMEOUT_MS = 240_000;
 const SIGN_UP_PASSWORD = `Cl-${randomBytes(9).toString('base64url')}`;
 const PRIMARY_DOWN_MS = Number(process.env.CHECK_PRIMARY_DOWN_MS ?? 15_000);
+/**
+ * How soon a worker sent SIGTERM with the queues' slot unserved must have exited: docs/operating.md says within a
+ * second; this leaves a loaded machine room, and is far from the 26 s drain it would wait with Redis taken for up.
+ */
+const DOWN_EXIT_MS = 5000;
 /**
  * The settled pick's league: one the simulator does not feed, so no simulated game of the same teams is known beside
  * the check's (a pick two known games could be stays pending, DECISIONS 24).
@@ -102,6 +110,8 @@ const polls = [];
 const settledBy = [];
 /** When each worker last logged the feed lanes it takes with both workers live (FeedLanesService), by worker. */
 const lanesSplit = new Map();
+/** Each queue a worker closed at shutdown without waiting for its jobs, with what it said of Redis. */
+const closedWithoutWaiting = [];
 const pairs = [];
 const urls = [];
 
@@ -144,6 +154,10 @@ try {
       if (line.includes('"jobId":"cluster-check-') && line.includes('Settled')) settledBy.push(n);
       if (line.includes('"context":"FeedLanesService"') && JSON.parse(line).workers === 2)
         lanesSplit.set(n, Date.now());
+      if (line.includes('Closing the worker without waiting for its jobs')) {
+        const { queue, redis, reason } = JSON.parse(line);
+        closedWithoutWaiting.push({ worker: n, queue, redis, reason, seen: Date.now() });
+      }
       if (!line.includes('"fetchMs"')) return;
       const entry = JSON.parse(line);
       if (entry.kind === 'odds')
@@ -424,8 +438,13 @@ async function runChecks() {
   // 7. A primary restart (the one serving the queues' slot, where it stopped every worker for good): stopped
   // CHECK_PRIMARY_DOWN_MS, started again with its nodes.conf and empty; the remaining worker takes jobs again through
   // the queues (its next poll) and server 2's socket hears the room again, without a restart of either process.
-  if (cluster) await primaryRestartCheck(b, onB);
-  else say('skip  a primary restart: the check restarts only the cluster it started (REDIS_CLUSTER_NODES is set)');
+  if (cluster) {
+    await primaryRestartCheck(b, onB);
+    await clusterDownShutdownCheck();
+  } else
+    say(
+      'skip  a primary restart, and a worker stopped while a primary is away: the check stops only the cluster it started (REDIS_CLUSTER_NODES is set)',
+    );
   socketA.close();
   socketB.close();
 }
@@ -451,6 +470,32 @@ async function primaryRestartCheck(b, onB) {
       `server 2's socket heard the room ${heard ? `${heardAfterMs} ms` : 'nothing within 120 s'} after it; ` +
       `health then ${health.status} with ${health.body?.details?.workers} worker(s)`,
   );
+}
+
+// 8. The queues' primary stopped for good: the cluster answers CLUSTERDOWN for their slot while BullMQ's connections
+// stay `ready` (no ready check, BullConnection). The worker left, sent SIGTERM, cannot save any job's result, so it
+// closes its queues without waiting (docs/operating.md "A worker killed") and exits 0 at once.
+async function clusterDownShutdownCheck() {
+  const port = await cluster.primaryOf(`${bullPrefix(parseConfig(base))}:x`);
+  const failAfterMs = await cluster.stop(port);
+  const workers = pairs[1].children.find((c) => c.name === 'workers').child;
+  const exited = new Promise((resolve) =>
+    workers.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
+  );
+  const signalled = Date.now();
+  workers.kill('SIGTERM');
+  const { code, signal, at } = await exited;
+  const said = closedWithoutWaiting.filter((c) => c.worker === 2 && c.seen >= signalled);
+  const reasons = [...new Set(said.map((c) => `${c.redis}${c.reason ? ` (${c.reason})` : ''}`))];
+  check(
+    "a worker sent SIGTERM while the queues' slot is unserved exits at once, saying Redis is down",
+    code === 0 && at - signalled < DOWN_EXIT_MS && said.length > 0 && said.every((c) => c.redis === 'down'),
+    `primary ${port} (the queues' slot) stopped, cluster_state:fail on the others ${failAfterMs} ms after; ` +
+      `worker 2 exited ${code ?? signal} ${at - signalled} ms after SIGTERM (limit ${DOWN_EXIT_MS} ms); ` +
+      `${said.length} queues closed without waiting for their jobs, Redis said ${reasons.join(', ') || 'nothing'}`,
+  );
+  // started again (empty, as it stopped) so that the teardown finds every node to delete the check's keys from
+  await cluster.restart(port, 0);
 }
 
 async function settlementCheck(a, b) {

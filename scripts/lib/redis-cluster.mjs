@@ -39,7 +39,7 @@ export async function redisServerVersion() {
 /**
  * Starts `size` cluster-enabled nodes, joins them with `redis-cli --cluster create` and resolves once every node says
  * `cluster_state:ok`. Returns the nodes as REDIS_CLUSTER_NODES wants them, the way to stop and forget them, the primary
- * of a key and the way to restart a primary in place.
+ * of a key, the way to restart a primary in place and the way to stop one for good.
  */
 export async function startLocalCluster(size = 3) {
   const dir = mkdtempSync(join(tmpdir(), 'oddspulse-cluster-'));
@@ -113,6 +113,20 @@ export async function startLocalCluster(size = 3) {
     await until(clusterOk, 30_000, 'cluster_state:ok on every node after the restart');
     return Date.now() - startedAt;
   };
+  /**
+   * Stops the primary on `port` for good (no replica takes its slots over); resolves with the ms from its stop to
+   * cluster_state:fail on every other node, which answer CLUSTERDOWN from then on.
+   */
+  const stop = async (port) => {
+    await stopped(children.get(port));
+    const stoppedAt = Date.now();
+    const clusterFail = async () =>
+      (await Promise.all(ports.filter((p) => p !== port).map((p) => cli(p, 'cluster', 'info')))).every((text) =>
+        text?.includes('cluster_state:fail'),
+      );
+    await until(clusterFail, 30_000, 'cluster_state:fail on every other node');
+    return Date.now() - stoppedAt;
+  };
   try {
     for (const port of ports)
       await until(async () => (await cli(port, 'ping'))?.trim() === 'PONG', 5000, `redis-server on ${port}`);
@@ -129,5 +143,5 @@ export async function startLocalCluster(size = 3) {
     await teardown();
     throw error;
   }
-  return { nodes: ports.map((port) => `127.0.0.1:${port}`).join(','), teardown, primaryOf, restart };
+  return { nodes: ports.map((port) => `127.0.0.1:${port}`).join(','), teardown, primaryOf, restart, stop };
 }

@@ -1,9 +1,13 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import type { ConnectionOptions } from 'bullmq';
+import type { ConnectionOptions, Queue, Worker } from 'bullmq';
 import type { Cluster } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { bullConnectionOptions, createRedisClient } from '../redis/redis.service';
+import { withTimeout } from '../util/with-timeout';
+
+/** How long queueRedisDown waits for Redis to answer before counting it down: a round trip takes a millisecond. */
+export const QUEUE_REDIS_ANSWER_MS = 300;
 
 /**
  * Where BullMQ keeps its queues: `{REDIS_PREFIX}:bull` on a single Redis, as it always has (jobs waiting and the
@@ -13,6 +17,26 @@ import { bullConnectionOptions, createRedisClient } from '../redis/redis.service
  */
 export function bullPrefix(config: Pick<AppConfig, 'REDIS_PREFIX' | 'REDIS_CLUSTER_NODES'>): string {
   return config.REDIS_CLUSTER_NODES.length ? `{${config.REDIS_PREFIX}:bull}` : `${config.REDIS_PREFIX}:bull`;
+}
+
+/**
+ * Why the Redis holding `queue`'s keys does not answer now, or null when it does. A `ready` connection proves nothing
+ * on a cluster: BullMQ's client goes without the ready check (BullConnection), so it stays `ready` while the queues'
+ * slot is unserved and every command is answered CLUSTERDOWN; nor on a Redis that stops answering with its connection
+ * open. So the queue's own key is read (HEXISTS of its meta hash, as BullMQ reads whether it is paused), which a cluster
+ * routes to the queues' slot (a PING goes to any node, which answers it even while the cluster is down). An error, or
+ * no answer within QUEUE_REDIS_ANSWER_MS, is down: BullMQ's cluster client retries a CLUSTERDOWN answer for seconds
+ * before it fails the command, so there the time-out is what says so.
+ */
+export async function queueRedisDown(queue: Queue | Worker): Promise<string | null> {
+  const asked = (async () => {
+    const client = await queue.backend.client;
+    // not sent on a connection that is down: it would wait in ioredis's offline queue for the whole outage
+    if (client.status !== 'ready') return `connection ${client.status}`;
+    await client.hexists(queue.keys.meta, 'paused');
+    return null;
+  })();
+  return withTimeout(asked, QUEUE_REDIS_ANSWER_MS, "the queue's Redis").catch((error: Error) => error.message);
 }
 
 /**

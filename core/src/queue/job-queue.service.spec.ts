@@ -52,3 +52,41 @@ describe('JobQueueService.add', () => {
     expect(retrySpanMs(added[0].options)).toBe(15_000);
   });
 });
+
+// docs/operating.md "Redis comes back empty": the schedules are put back once Redis answers, and while it does not the
+// check reads and writes nothing. On a cluster BullMQ's client stays `ready` while the queues' slot is unserved
+// (BullConnection), so Redis is asked whether it answers.
+describe('JobQueueService.restoreSchedules', () => {
+  function jobsWith(answer: () => Promise<number>) {
+    const client = { status: 'ready', hexists: answer };
+    const queue = {
+      backend: { client: Promise.resolve(client) },
+      keys: { meta: '{op:bull}:schedule:meta' },
+      getJobScheduler: jest.fn(async () => undefined),
+      upsertJobScheduler: jest.fn(async () => undefined),
+    };
+    const jobs = new JobQueueService({ get: () => queue } as unknown as ModuleRef, {} as RedisService, {
+      FEED_SPORTS: ['basketball_nba'],
+    });
+    return { jobs, queue };
+  }
+
+  it('reads and puts back nothing while a cluster answers CLUSTERDOWN on a ready connection', async () => {
+    let down = false;
+    const { jobs, queue } = jobsWith(() =>
+      down ? Promise.reject(new Error('CLUSTERDOWN The cluster is down')) : Promise.resolve(1),
+    );
+    await jobs.schedule(JobName.FeedsSchedule, 1000);
+    down = true;
+    expect(await jobs.restoreSchedules()).toEqual([]);
+    expect(queue.getJobScheduler).not.toHaveBeenCalled();
+    expect(queue.upsertJobScheduler).toHaveBeenCalledTimes(1);
+  });
+
+  it('puts back a schedule Redis no longer holds once it answers', async () => {
+    const { jobs, queue } = jobsWith(async () => 0);
+    await jobs.schedule(JobName.FeedsSchedule, 1000);
+    expect(await jobs.restoreSchedules()).toEqual(['feeds-schedule']);
+    expect(queue.upsertJobScheduler).toHaveBeenCalledTimes(2);
+  });
+});

@@ -19,6 +19,7 @@ import type { AppConfig } from '../config/config.schema';
 import { RepeatedErrors } from '../logging/repeated-errors';
 import { RedisService } from '../redis/redis.service';
 import { isDependencyDown } from '../util/dependency-errors';
+import { queueRedisDown } from './bull-connection';
 import { JOB_OPTIONS } from './queue.constants';
 
 export type JobCounts = Record<string, number>;
@@ -102,11 +103,15 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
    */
   async restoreSchedules(): Promise<string[]> {
     const restored: string[] = [];
+    const answering = new Map<QueueName, boolean>();
     for (const [name, everyMs] of this.schedules) {
       // While Redis is away there is nothing to restore yet (the next tick looks again). Asked anyway, the commands
       // waited in ioredis's offline queue for the whole outage, one more each tick, and a shutdown's QUIT waited
-      // behind them: workers sent SIGTERM with Redis down never exited.
-      if ((await this.queue(JOB_QUEUE[name]).backend.client).status !== 'ready') continue;
+      // behind them: workers sent SIGTERM with Redis down never exited. Whether it is away is asked of Redis (on a
+      // cluster the connection stays `ready` through CLUSTERDOWN), once a queue.
+      const queueName = JOB_QUEUE[name];
+      if (!answering.has(queueName)) answering.set(queueName, !(await queueRedisDown(this.queue(queueName))));
+      if (!answering.get(queueName)) continue;
       if (await this.isScheduled(name)) continue;
       await this.upsertSchedule(name, everyMs);
       restored.push(JOB_SCHEDULER_ID[name]);

@@ -79,3 +79,56 @@ describe('the failed-job log', () => {
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ err: bug }), `Job failed: ${bug.message}`);
   });
 });
+
+type ShuttingDown = { beforeApplicationShutdown(): Promise<void> };
+
+// docs/operating.md "A worker killed": with Redis down a worker sent SIGTERM does not wait for its jobs. On a cluster
+// BullMQ's client stays `ready` while the queues' slot is unserved (BullConnection), so Redis is asked.
+describe('a queue processor shutting down', () => {
+  /** A processor whose worker's Redis is `ready` and answers a read as `answer` does; its jobs never finish. */
+  function processorWith(answer: () => Promise<number>) {
+    const client = { status: 'ready', hexists: answer };
+    const worker = {
+      backend: { client: Promise.resolve(client) },
+      keys: { meta: '{op:bull}:feeds:meta' },
+      pause: jest.fn(() => new Promise<void>(() => undefined)),
+      close: jest.fn(async () => undefined),
+    };
+    const processor = new (queueProcessors[0] as unknown as new (...args: unknown[]) => ShuttingDown)({}, {});
+    // as @nestjs/bullmq's explorer hands a processor its worker
+    Object.assign(processor, { _worker: worker });
+    return { processor, worker };
+  }
+
+  afterEach(() => jest.restoreAllMocks());
+
+  it('closes at once, saying Redis is down, when a cluster answers CLUSTERDOWN on a ready connection', async () => {
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    const { processor, worker } = processorWith(() => Promise.reject(new Error('CLUSTERDOWN The cluster is down')));
+    const started = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      processor.beforeApplicationShutdown().then(() => 'closed'),
+      new Promise((resolve) => (timer = setTimeout(resolve, 2000, 'still waiting for its jobs'))),
+    ]);
+    clearTimeout(timer);
+    expect(closed).toBe('closed');
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(worker.pause).not.toHaveBeenCalled();
+    expect(worker.close).toHaveBeenCalledWith(true);
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ redis: 'down', reason: 'CLUSTERDOWN The cluster is down' }),
+      'Closing the worker without waiting for its jobs: BullMQ retries them',
+    );
+  });
+
+  it('gives its jobs time to finish while Redis answers', async () => {
+    const { processor, worker } = processorWith(async () => 0);
+    worker.pause.mockResolvedValue(undefined);
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await processor.beforeApplicationShutdown();
+    expect(worker.pause).toHaveBeenCalled();
+    expect(warn).not.toHaveBeenCalled();
+    expect(worker.close).toHaveBeenCalledWith(true);
+  });
+});

@@ -2,7 +2,7 @@ import { BeforeApplicationShutdown, Inject, Logger, OnApplicationBootstrap, Type
 import { OnWorkerEvent, Processor, WorkerHost } from '@nestjs/bullmq';
 import type { Job } from 'bullmq';
 import { isFeedLane, QueueName } from '@oddspulse/shared';
-import { APP_CONFIG, type AppConfig, isDependencyDown, RepeatedErrors } from '@oddspulse/core';
+import { APP_CONFIG, type AppConfig, isDependencyDown, queueRedisDown, RepeatedErrors } from '@oddspulse/core';
 import { ExternalFailure, LoggedExternalFailure } from './external-failure';
 import { FeedLanesService } from './feed-lanes.service';
 import { JobRegistryService } from './job-registry.service';
@@ -40,14 +40,15 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
     /**
      * Before @nestjs/bullmq's own close, which waits for the jobs in flight and then for Redis to take their results:
      * with Redis down that never ends. The jobs get SHUTDOWN_DRAIN_MS to finish while Redis answers, none when it
-     * does not (their results could not be saved), then the worker closes with force, as BullMQ documents for
-     * not waiting on jobs. A job still in flight keeps its lock in Redis; once the lock lapses, BullMQ's stalled-job
-     * check (any worker's, this one's after a restart) puts it back to wait and it runs again: nothing is lost.
+     * does not (their results could not be saved; asked of Redis, queueRedisDown: on a cluster the connection stays
+     * `ready` through CLUSTERDOWN), then the worker closes with force, as BullMQ documents for not waiting on jobs.
+     * A job still in flight keeps its lock in Redis; once the lock lapses, BullMQ's stalled-job check (any worker's,
+     * this one's after a restart) puts it back to wait and it runs again: nothing is lost.
      */
     async beforeApplicationShutdown(): Promise<void> {
-      const connected = (await this.worker.backend.client).status === 'ready';
+      const down = await queueRedisDown(this.worker);
       let drained = false;
-      if (connected) {
+      if (!down) {
         let timer: NodeJS.Timeout | undefined;
         drained = await Promise.race([
           this.worker.pause().then(() => true),
@@ -57,7 +58,7 @@ function processorFor(queue: QueueName): Type<WorkerHost> {
       }
       if (!drained)
         this.logger.warn(
-          { queue, redis: connected ? 'up' : 'down' },
+          down ? { queue, redis: 'down', reason: down } : { queue, redis: 'up' },
           'Closing the worker without waiting for its jobs: BullMQ retries them',
         );
       await this.worker.close(true);

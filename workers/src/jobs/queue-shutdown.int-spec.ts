@@ -10,7 +10,8 @@ type ShuttingDown = WorkerHost & { beforeApplicationShutdown(): Promise<void> };
 
 // A worker told to stop while Redis is down closes at once instead of waiting forever on jobs that cannot save their
 // results, and loses none of them: the job it had in flight is run again by BullMQ's stalled-job check. The
-// processor's worker talks to the real Redis through a proxy the test cuts; the queue and the next worker do not.
+// processor's worker talks to the real Redis through a proxy the test cuts or silences; the queue and the next worker
+// do not.
 describe('a queue processor shut down with Redis down (real Redis behind a TCP proxy)', () => {
   const run = parseConfig(process.env);
   const redis = new URL(run.REDIS_URL);
@@ -27,15 +28,19 @@ describe('a queue processor shut down with Redis down (real Redis behind a TCP p
     await queue.obliterate({ force: true });
   });
 
-  afterAll(async () => {
+  afterEach(async () => {
+    jest.restoreAllMocks();
     await next?.close();
     await first?.close(true);
     await queue.obliterate({ force: true });
-    await queue.close();
+    proxy.resume();
     await proxy.stop();
   });
 
-  it('closes within a second, and the job it had in flight runs again on another worker', async () => {
+  afterAll(() => queue.close());
+
+  /** The processor's worker, through the proxy, with a job in flight that never finishes. */
+  async function processorWithJobInFlight(): Promise<{ processor: ShuttingDown; job: Job }> {
     const port = await proxy.start();
     let started!: () => void;
     const inFlight = new Promise<void>((resolve) => (started = resolve));
@@ -54,17 +59,11 @@ describe('a queue processor shut down with Redis down (real Redis behind a TCP p
     Object.assign(processor, { _worker: first });
     const job = await queue.add('odds.poll', { sport: 'basketball_nba', tick: 1 });
     await inFlight;
+    return { processor, job };
+  }
 
-    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
-    await proxy.stop();
-    const client = await first.backend.client;
-    while (client.status === 'ready') await new Promise((r) => setTimeout(r, 20));
-    const closing = Date.now();
-    await processor.beforeApplicationShutdown();
-    expect(Date.now() - closing).toBeLessThan(1000);
-    expect(first.closing).toBeTruthy();
-    jest.restoreAllMocks();
-
+  /** Whether `job` runs again on another worker, straight to Redis, once the stalled check finds it abandoned. */
+  async function expectRunAgain(job: Job): Promise<void> {
     next = new Worker(QueueName.Feeds, async () => 'ran again', {
       connection: bullConnectionOptions(run.REDIS_URL),
       prefix,
@@ -75,5 +74,35 @@ describe('a queue processor shut down with Redis down (real Redis behind a TCP p
     const done = await queue.getJob(job.id!);
     expect(await done!.getState()).toBe('completed');
     expect(done!.returnvalue).toBe('ran again');
+  }
+
+  it('closes within a second, and the job it had in flight runs again on another worker', async () => {
+    const { processor, job } = await processorWithJobInFlight();
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    await proxy.stop();
+    const client = await first!.backend.client;
+    while (client.status === 'ready') await new Promise((r) => setTimeout(r, 20));
+    const closing = Date.now();
+    await processor.beforeApplicationShutdown();
+    expect(Date.now() - closing).toBeLessThan(1000);
+    expect(first!.closing).toBeTruthy();
+    await expectRunAgain(job);
+  }, 20_000);
+
+  // A connection stays `ready` while Redis does not answer on it: a cluster whose queues' slot is unserved (every
+  // command answered CLUSTERDOWN, BullConnection), or a Redis that stops answering with the connection open, as here.
+  it('closes within a second when Redis stops answering on a connection still ready, saying Redis is down', async () => {
+    const { processor, job } = await processorWithJobInFlight();
+    const warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    proxy.silence();
+    const closing = Date.now();
+    await processor.beforeApplicationShutdown();
+    expect(Date.now() - closing).toBeLessThan(1000);
+    expect(first!.closing).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ redis: 'down', reason: expect.stringMatching(/timed out/) }),
+      'Closing the worker without waiting for its jobs: BullMQ retries them',
+    );
+    await expectRunAgain(job);
   }, 20_000);
 });
