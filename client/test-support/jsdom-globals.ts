@@ -5,3 +5,13 @@ import { TextDecoder, TextEncoder } from 'node:util';
 if (typeof window !== 'undefined' && typeof globalThis.TextEncoder === 'undefined') {
   Object.assign(globalThis, { TextEncoder, TextDecoder });
 }
+
+// jsdom has <dialog> without showModal(): the browser's is stood in for by the open attribute
+if (typeof HTMLDialogElement !== 'undefined') {
+  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}

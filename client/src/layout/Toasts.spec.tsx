@@ -8,16 +8,6 @@ import { toastsAtom } from '../state/toasts';
 import { Modal } from '../ui/Modal';
 import { Toasts } from './Toasts';
 
-// jsdom has <dialog> without showModal(): the browser's is stood in for by the open attribute
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
-
 // A modal dialog makes the page behind it inert (github.com/whatwg/html/issues/9936): a toast shown while one is open
 // goes inside it.
 describe('Toasts', () => {

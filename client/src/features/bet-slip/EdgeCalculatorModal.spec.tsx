@@ -13,13 +13,6 @@ describe('the edge calculator opened from a bet at an exchange', () => {
   let root: Root;
   beforeAll(() => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    // jsdom has <dialog> without showModal(): the browser's is stood in for by the open attribute
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
   });
   beforeEach(() => {
     root = createRoot(document.body.appendChild(document.createElement('div')));

@@ -38,13 +38,6 @@ describe('the pricing page opened to auto-start the upgrade', () => {
   let root: Root;
   beforeAll(() => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    // jsdom has <dialog> without showModal(): the browser's is stood in for by the open attribute
-    HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
   });
   beforeEach(() => {
     jest.useFakeTimers();
