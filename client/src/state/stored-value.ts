@@ -52,6 +52,12 @@ const CLEANUP_RANK: Readonly<Record<Exclude<StorageClass, 'critical'>, number>> 
 const STORAGE_CAP = 5 * 1024 * 1024;
 export const CLEANUP_MARK = 0.8 * STORAGE_CAP;
 const CLEANUP_SHARE = 0.3;
+/**
+ * The storages whose values a write past the mark has already trimmed this page load: another script's values (which
+ * no cleanup removes) can hold local storage past the mark, and trimming again on every write would take 30 % more of
+ * the user's settings each time, whether the write fitted or not. A write the browser refuses still cleans up.
+ */
+const trimmedThisLoad = new WeakSet<Storage>();
 
 /** A key this product writes in local storage, with its class: each key's class is declared once, with its name. */
 export interface StoredKey {
@@ -127,7 +133,8 @@ function cleanUpStorage(storage: Storage, now: number, pending: number, refused:
     (name) => storage.getItem(name) === null || now - index[name].savedAt > STORAGE_LIFETIME_MS[index[name].class],
   );
   saveShrunkIndex(storage, index, removeAll(storage, index, stale));
-  if (!refused && storageUsed(storage) + pending <= CLEANUP_MARK) return;
+  if (!refused && (trimmedThisLoad.has(storage) || storageUsed(storage) + pending <= CLEANUP_MARK)) return;
+  if (!refused) trimmedThisLoad.add(storage);
   const ranked = Object.entries(index)
     .flatMap(([name, entry]) =>
       entry.class === 'critical' ? [] : [{ name, rank: CLEANUP_RANK[entry.class], savedAt: entry.savedAt }],

@@ -36,12 +36,19 @@ const slipBaseAtom = atom<BetSlipState>(initialSlip());
 export const betSlipAtom = atom(
   (get) => get(slipBaseAtom),
   (get, set, update: BetSlipState | ((s: BetSlipState) => BetSlipState)) => {
-    const next = typeof update === 'function' ? update(get(slipBaseAtom)) : update;
+    const before = get(slipBaseAtom);
+    const next = typeof update === 'function' ? update(before) : update;
     set(slipBaseAtom, next);
-    writeStored(
-      SLIP_SETTINGS,
-      JSON.stringify({ risk: next.risk, autoCalculate: next.autoCalculate, quickBetAmount: next.quickBetAmount }),
-    );
+    // most changes are the slip's bets and stakes (a stake's every keystroke): the settings are written when they change
+    const settingsKept =
+      next.risk === before.risk &&
+      next.autoCalculate === before.autoCalculate &&
+      next.quickBetAmount === before.quickBetAmount;
+    if (!settingsKept)
+      writeStored(
+        SLIP_SETTINGS,
+        JSON.stringify({ risk: next.risk, autoCalculate: next.autoCalculate, quickBetAmount: next.quickBetAmount }),
+      );
   },
 );
 
