@@ -105,6 +105,20 @@ describe('local storage writes (spec 000 §8 storage quota exceeded, §9 cap and
     expect(kept(storage)).toEqual(['pref', 'session-2', 'session-3', 'third-party']);
   });
 
+  it("trims once a page load when another script's values hold local storage past the mark", () => {
+    const storage = new MemoryStorage();
+    keep(storage, [
+      ['session-1', 'session', 3 * MINUTE],
+      ['session-2', 'session', 2 * MINUTE],
+      ['session-3', 'session', MINUTE],
+    ]);
+    storage.setItem('third-party', 'x'.repeat(CLEANUP_MARK));
+    expect(writeStored(storedKey('pref', 'preference'), 'y', storage, NOW)).toBe(true);
+    expect(writeStored(storedKey('pref', 'preference'), 'z', storage, NOW)).toBe(true);
+    expect(writeStored(storedKey('other', 'preference'), 'w', storage, NOW)).toBe(true);
+    expect(kept(storage)).toEqual(['other', 'pref', 'session-2', 'session-3', 'third-party']);
+  });
+
   it('below the mark once the expired values are gone, removes no more', () => {
     const storage = new MemoryStorage();
     keep(storage, [
