@@ -30,6 +30,19 @@ export class ReactionsRepository {
     await sql`SELECT pg_advisory_xact_lock(${REACTIONS_LOCK_CLASS}, hashtext(${gameKey}))`.execute(trx);
   }
 
+  /**
+   * A game's reactions as the last change left them, for a reader outside a change (a GET, a room's snapshot): a change
+   * pushes its counts before it commits, holding the game's lock, so a read taken meanwhile would give a room's new
+   * position with the counts before it, and its push would then be skipped as already seen. The shared lock waits for
+   * that change to commit; readers do not wait for one another.
+   */
+  findSettled(gameKey: string): Promise<ReactionRow[]> {
+    return this.transaction(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock_shared(${REACTIONS_LOCK_CLASS}, hashtext(${gameKey}))`.execute(trx);
+      return this.find(gameKey, trx);
+    });
+  }
+
   /** A game's reactions, oldest first, with what is needed to name each reactor. */
   find(gameKey: string, db: Database = this.db): Promise<ReactionRow[]> {
     return db

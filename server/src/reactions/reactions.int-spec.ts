@@ -170,6 +170,33 @@ describe('reactions (real PostgreSQL and Redis)', () => {
     expect([pushed, stored]).toEqual([[1, 2], 2]);
   });
 
+  it('reads a game held by a change in flight as that change leaves it: its push goes out before it commits', async () => {
+    const game = games[2].event_id!;
+    const { session } = await signUp(t, 'free');
+    const reactions = t.app.get(ReactionsRepository);
+    let commit = () => {};
+    const committing = new Promise<void>((resolve) => (commit = resolve));
+    let held = () => {};
+    const lockHeld = new Promise<void>((resolve) => (held = resolve));
+    const change = reactions.transaction(async (trx) => {
+      await reactions.lockGame(game, trx);
+      await reactions.set(game, session.user.id, 'money', trx);
+      held();
+      await committing;
+    });
+    await lockHeld;
+    let answered = false;
+    const read = t
+      .http()
+      .get(`/api/reactions/${game}`)
+      .then((res) => ((answered = true), res));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(answered).toBe(false);
+    commit();
+    await change;
+    expect((await read).body.reactions.money).toHaveLength(1);
+  });
+
   // DECISIONS 22: a reaction is to a game, known by its event id or by the documents' gameKey
   describe('the game reacted to', () => {
     it('refuses to add a reaction to a game no scoreboard has, and lists any key as before', async () => {

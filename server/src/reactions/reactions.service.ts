@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { gameReactionsOf, reactionsTopic, RealtimeChannel, type GameReactions } from '@oddspulse/shared';
-import { RealtimePublisher, ReactionsRepository, type Database } from '@oddspulse/core';
+import { RealtimePublisher, ReactionsRepository, type ReactionRow } from '@oddspulse/core';
 import { ApiErrors } from '../errors/api-errors';
 import { ScoresService } from '../scores/scores.service';
 import type { ReactInput } from './reactions.dto';
@@ -20,8 +20,8 @@ export class ReactionsService {
     private readonly scores: ScoresService,
   ) {}
 
-  list(gameKey: string, userId: string | null = null): Promise<ReactionsResponse> {
-    return this.response(gameKey, userId);
+  async list(gameKey: string, userId: string | null = null): Promise<ReactionsResponse> {
+    return responseOf(gameKey, await this.reactions.findSettled(gameKey), userId);
   }
 
   /**
@@ -51,7 +51,7 @@ export class ReactionsService {
       if (action === 'add') await this.reactions.set(gameKey, userId, emoji, trx);
       else await this.reactions.remove(gameKey, userId, emoji, trx);
 
-      const result = await this.response(gameKey, userId, trx);
+      const result = responseOf(gameKey, await this.reactions.find(gameKey, trx), userId);
       await this.publisher.publish({
         channel: RealtimeChannel.Reactions,
         key: reactionsTopic(gameKey),
@@ -65,13 +65,15 @@ export class ReactionsService {
 
   /** What the gateway sends as the reactions room's snapshot. */
   async snapshot(gameKey: string): Promise<{ gameKey: string; reactions: GameReactions }> {
-    const { reactions } = await this.response(gameKey, null);
+    const { reactions } = await this.list(gameKey);
     return { gameKey, reactions };
   }
+}
 
-  private async response(gameKey: string, userId: string | null, db?: Database): Promise<ReactionsResponse> {
-    const rows = await this.reactions.find(gameKey, db);
-    const reactions = gameReactionsOf(rows);
-    return { gameKey, reactions, userReaction: rows.find((r) => r.userId === userId)?.emoji ?? null };
-  }
+function responseOf(gameKey: string, rows: readonly ReactionRow[], userId: string | null): ReactionsResponse {
+  return {
+    gameKey,
+    reactions: gameReactionsOf(rows),
+    userReaction: rows.find((r) => r.userId === userId)?.emoji ?? null,
+  };
 }
