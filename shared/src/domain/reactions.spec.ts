@@ -47,6 +47,9 @@ describe('reactions', () => {
       start: new Date('2026-11-21T18:00:00Z'),
     });
     expect(parseDocumentsGameKey('6bde759afa450fe673e70e555be88ba4')).toBeNull();
+    // one game, one key: other spellings of the same start are no gameKey
+    for (const start of ['2026-11-21T13:00:00-05:00', 'Sat, 21 Nov 2026 18:00:00 GMT', '2026-11-21 18:00Z'])
+      expect(parseDocumentsGameKey(`Kansas City Chiefs_Buffalo Bills_${start}`)).toBeNull();
   });
 
   it('groups the rows read by emoji, each reactor named', () => {

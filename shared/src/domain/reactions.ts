@@ -1,3 +1,4 @@
+import { canonicalIsoTime } from '../engine/odds/iso-time';
 import type { ScoreboardEvent } from './scores';
 
 /**
@@ -72,12 +73,13 @@ export function documentsGameKey(game: Pick<ScoreboardEvent, 'away_team' | 'home
 
 /**
  * The teams (`{away}_{home}`) and start of a documents' gameKey, its start being what follows the last `_`; null when
- * that is no time (an event id).
+ * that is no time (an event id). The start is read only in the scoreboards' own ISO form: any spelling Date reads would
+ * name one game by many keys.
  */
 export function parseDocumentsGameKey(key: string): { teams: string; start: Date } | null {
   const at = key.lastIndexOf('_');
-  const start = new Date(key.slice(at + 1));
-  return at > 0 && !Number.isNaN(start.getTime()) ? { teams: key.slice(0, at), start } : null;
+  const start = canonicalIsoTime(key.slice(at + 1));
+  return at > 0 && !Number.isNaN(start) ? { teams: key.slice(0, at), start: new Date(start) } : null;
 }
 
 /** DECISIONS 22: a game's reactions are keyed by the odds event id when there is one, else by the documents' gameKey. */
