@@ -11,16 +11,21 @@ import { siteSchema } from '../docs/app-answers';
  */
 @Controller('site')
 export class SiteController {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  /** The settings are the process's configuration: read once. */
+  private readonly settings: SiteConfig;
+
+  constructor(@Inject(APP_CONFIG) config: AppConfig) {
+    this.settings = {
+      social_links: config.SOCIAL_LINKS,
+      free_monthly_quota: config.FREE_MONTHLY_QUOTA,
+      simulated: simulatedFeeds(config),
+    };
+  }
 
   @Get()
   @ApiAnswer({ summary: "This deployment's public settings", answer: siteSchema })
   site(): SiteConfig {
-    return {
-      social_links: this.config.SOCIAL_LINKS,
-      free_monthly_quota: this.config.FREE_MONTHLY_QUOTA,
-      simulated: simulatedFeeds(this.config),
-    };
+    return this.settings;
   }
 }
 

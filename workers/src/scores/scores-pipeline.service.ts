@@ -160,8 +160,10 @@ export class ScoresPipelineService {
    * (ReactionsRepository.lockGame), as a reaction's write does, so the pushes are in order with those of reactions; and
    * as a reaction is stored after reading the scoreboard under the lock of the key it was sent with (ReactionsService),
    * one sent under a gameKey meanwhile is stored before the move, and moved, or finds the event id saved here. The
-   * scoreboard is saved before the move is committed: a failure of either undoes the move and fails the poll, and the
-   * next poll, whose last scoreboard still shows those games without their event id, moves them again.
+   * scoreboard is saved before the move is committed: a failure of the move or of the save undoes the move and fails
+   * the poll, and the next poll, whose last scoreboard still shows those games without their event id, moves them
+   * again. A commit that fails after the save (the connection lost at that moment) is the one gap: the saved scoreboard
+   * shows the event ids, so no later poll moves those reactions; no order of the two saves closes both gaps.
    */
   private async saveScoreboard(board: SportScoreboard, moves: readonly ReactionKeyMove[], at: string): Promise<void> {
     if (!moves.length) return this.state.saveScoreboard(board);
