@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { INestApplicationContext } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
-import { QueueName, type BoardDiff, type SportBoard, type SteamAlert } from '@oddspulse/shared';
+import { ODDS_POLL_SLOT_MS, QueueName, type BoardDiff, type SportBoard, type SteamAlert } from '@oddspulse/shared';
 import { steamAlert } from '@oddspulse/shared/testing';
 import {
   APP_CONFIG,
@@ -420,6 +420,18 @@ describe('the odds stream (OpticOdds shape, real Redis and PostgreSQL)', () => {
     const status = await state.feedStatus('odds', SPORT);
     expect(status).toMatchObject({ state: 'ok', stale_since: null });
     expect(Date.parse(status!.last_success_at!)).toBeGreaterThanOrEqual(ends);
+    // and they keep coming as often as a live game's poll, each that long after the last batch written
+    const next = (after: string | null | undefined) =>
+      eventually(
+        () => state.feedStatus('odds', SPORT),
+        (s) => s?.last_success_at !== after,
+        3 * ODDS_POLL_SLOT_MS,
+      );
+    const first = await next(status!.last_success_at);
+    const second = await next(first!.last_success_at);
+    const gap = Date.parse(second!.last_success_at!) - Date.parse(first!.last_success_at!);
+    expect(gap).toBeGreaterThanOrEqual(ODDS_POLL_SLOT_MS - 100);
+    expect(gap).toBeLessThan(1.5 * ODDS_POLL_SLOT_MS);
   });
 
   it('drop: the board is kept and marked stale, and the reconnect resumes after the last entry within the window', async () => {

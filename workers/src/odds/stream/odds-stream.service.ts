@@ -147,8 +147,8 @@ class StreamSession {
   private proof: NodeJS.Timeout | null = null;
   /** The gate clearing the back-off of a connection that proved itself: a failure after it is recorded after it. */
   private clearing: Promise<void> = Promise.resolve();
-  /** When the last batch was written: a quiet stream's batch of no game is due STREAM_REVIEW_MS after it. */
-  private wroteAt = 0;
+  /** While a connection is live: a quiet stream's batch of no game, due STREAM_REVIEW_MS after the last batch written. */
+  private review: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly sport: string,
@@ -247,18 +247,17 @@ class StreamSession {
       // Resumed: the board is whole again once the replay is in; a batch of no game says it recovered if none comes.
       this.schedule([]);
     }
-    const reviews = live ? setInterval(() => this.reviewQuiet(), STREAM_REVIEW_MS) : undefined;
-    try {
-      await stream.closed;
-    } catch (error) {
-      clearInterval(reviews);
-      clearTimeout(this.proof ?? undefined);
-      this.proof = null;
-      if (!(error instanceof FeedError)) throw error;
-      this.current = null;
-      if (this.stopped || error.kind === 'paused') return 'held';
-      await this.failed(error, true);
-    }
+    if (live) this.review = setTimeout(() => this.schedule([]), STREAM_REVIEW_MS);
+    // the connection only ends by failing: its reason is what it was closed for
+    const ended = await stream.closed.catch((reason: unknown) => reason);
+    clearTimeout(this.review ?? undefined);
+    this.review = null;
+    clearTimeout(this.proof ?? undefined);
+    this.proof = null;
+    if (!(ended instanceof FeedError)) throw ended;
+    this.current = null;
+    if (this.stopped || ended.kind === 'paused') return 'held';
+    await this.failed(ended, true);
     return 'again';
   }
 
@@ -270,11 +269,6 @@ class StreamSession {
     this.proven();
     for (const id of applied.unknown) this.unknown.add(id);
     this.schedule(applied.changed);
-  }
-
-  /** No batch for STREAM_REVIEW_MS while the connection is live: a batch of no game runs the clock's reviews. */
-  private reviewQuiet(): void {
-    if (this.deps.clock() - this.wroteAt >= STREAM_REVIEW_MS) this.schedule([]);
   }
 
   private schedule(ids: readonly string[]): void {
@@ -320,7 +314,8 @@ class StreamSession {
         });
         if (result.outcome === 'locked' || result.outcome === 'paused') throw new Error(`board ${result.outcome}`);
         this.failing = false;
-        this.wroteAt = clock();
+        // the next batch of no game is due STREAM_REVIEW_MS from this one, however the connection's time goes
+        this.review?.refresh();
         logger.debug(
           { sport: this.sport, stream: true, receivedAt, games: ids.length, seq: result.publishedSeq },
           `odds stream ${this.sport}: ${ids.length} games`,
