@@ -89,4 +89,17 @@ describe('AlertBatches', () => {
     );
     expect(streams.get('middles')).toEqual([]);
   });
+
+  it('queues a backlog in jobs of 50 batches, reading the outbox once per job', async () => {
+    const add = jest.fn().mockResolvedValue(undefined);
+    const { outbox, write, streams } = memoryOutbox();
+    const entries = jest.spyOn(outbox, 'entries');
+    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox);
+    for (let at = 1; at <= 120; at++)
+      write(batches.handOff('middles', 'basketball_nba', at, [update('new', middleOpportunity({ id: `mid-${at}` }))]));
+    await batches.handOver(['middles'], 'basketball_nba');
+    expect(add.mock.calls.map(([, job]) => (job as AlertsEvaluatePayload).opportunities.length)).toEqual([50, 50, 20]);
+    expect(entries).toHaveBeenCalledTimes(3);
+    expect(streams.get('middles')).toEqual([]);
+  });
 });

@@ -19,9 +19,9 @@ const KIND_OF_ROOM: Record<AlertRoom, AlertKind> = {
 const ENTRIES_PER_JOB = 50;
 
 /**
- * Hands what detection published to alert evaluation: one job per detection batch (a kind and sport of one poll) with
- * its new and updated opportunities, the steam alerts it raised, and the events it saw change for the price targets —
- * never per socket or request. Opportunities and steam alerts are handed off through their room's alerts outbox
+ * Hands what detection published to alert evaluation: a job per room and sport with the new and updated opportunities
+ * and the steam alerts its outbox holds (up to ENTRIES_PER_JOB batches), and one per poll with the events it saw change
+ * for the price targets — never per socket or request. Opportunities and steam alerts are handed off through their room's alerts outbox
  * (AlertsOutboxRepository), written in the step that saves them, and queued from there: whatever stops a run after that
  * step, the next run queues them.
  */
@@ -85,6 +85,7 @@ export class AlertBatches {
             sport,
             entries.map((e) => e.id),
           );
+          if (entries.length < ENTRIES_PER_JOB) return;
         }
       }),
     );

@@ -134,8 +134,9 @@ export class DetectionService {
         summary.current[kind.channel] += current.length;
         return [fields[i], current] as const;
       });
-      // Alert rules are evaluated once per batch that detection published, in the workers: the batch is handed off in
-      // the step that saves it, so no run that saved it can end without it reaching them.
+      // Alert rules are evaluated in the workers on what detection published, queued at the run's end from the room's
+      // outbox: the batch is written there in the step that saves it, so no run that saved it can end without it
+      // reaching them.
       const handOff = this.alertBatches.handOff(kind.channel, sport, now, updates);
       await this.state.saveEventOpportunities(kind.channel, sport, entries, handOff);
       if (handOff.length) handOver.add(kind.channel);
