@@ -378,7 +378,7 @@ export class LiveStateRepository {
     entries: ReadonlyArray<readonly [string, ReadonlyArray<OpportunityUpdate<T>>]>,
     appends: NonNullable<StateWrites['appends']> = [],
   ): Promise<void> {
-    if (!entries.length) return;
+    if (!entries.length && !appends.length) return;
     const key = this.redis.key(...RedisKeys.opportunities(kind, sport));
     const multi = this.redis.client.multi();
     for (const [field, current] of entries) {
