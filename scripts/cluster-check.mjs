@@ -479,11 +479,16 @@ async function clusterDownShutdownCheck() {
   const port = await cluster.primaryOf(`${bullPrefix(parseConfig(base))}:x`);
   const failAfterMs = await cluster.stop(port);
   const workers = pairs[1].children.find((c) => c.name === 'workers').child;
-  const exited = new Promise((resolve) =>
-    workers.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() })),
-  );
   const signalled = Date.now();
-  workers.kill('SIGTERM');
+  // a worker that left on its own before the signal (or never leaves) fails the check instead of hanging it
+  const gone = workers.exitCode !== null || workers.signalCode !== null;
+  const exited = gone
+    ? Promise.resolve({ code: `${workers.exitCode ?? workers.signalCode} before SIGTERM`, signal: null, at: Infinity })
+    : Promise.race([
+        new Promise((resolve) => workers.once('exit', (code, signal) => resolve({ code, signal, at: Date.now() }))),
+        sleep(10 * DOWN_EXIT_MS).then(() => ({ code: null, signal: 'nothing', at: Infinity })),
+      ]);
+  if (!gone) workers.kill('SIGTERM');
   const { code, signal, at } = await exited;
   const said = closedWithoutWaiting.filter((c) => c.worker === 2 && c.seen >= signalled);
   const reasons = [...new Set(said.map((c) => `${c.redis}${c.reason ? ` (${c.reason})` : ''}`))];
