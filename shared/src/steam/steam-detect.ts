@@ -226,13 +226,16 @@ export type SteamReview =
 const staleKey = (books: readonly SteamStaleBook[]) =>
   books.map((b) => `${b.book}:${b.decimal}:${b.point ?? ''}`).join('|');
 
+/** An alert's 30 minutes since it was found have passed (DECISIONS 34). */
+const timedOut = (alert: SteamAlert, now: number) => now - Date.parse(alert.timeFound) >= STEAM_DEDUPE_MS;
+
 /**
  * Whether the clock alone has ended an alert (DECISIONS 34): 30 minutes have passed since it was found, or its game
  * (as the alert has it) has started. A list read between such a moment and the workers' review that expires it leaves
  * the alert out, so no listed alert is older than its rules allow.
  */
 export function steamAlertOutlived(alert: SteamAlert, now: number): boolean {
-  return now - Date.parse(alert.timeFound) >= STEAM_DEDUPE_MS || hasStarted(Date.parse(alert.commenceTime), now);
+  return timedOut(alert, now) || hasStarted(Date.parse(alert.commenceTime), now);
 }
 
 /**
@@ -247,7 +250,7 @@ export function reviewSteamAlert(alert: SteamAlert, event: BoardEvent | undefine
   });
   if (!event) return expire('removed');
   if (event.completed || hasStarted(Date.parse(event.commence_time), now)) return expire('started');
-  if (now - Date.parse(alert.timeFound) >= STEAM_DEDUPE_MS) return expire('timed_out');
+  if (timedOut(alert, now)) return expire('timed_out');
   const stale = staleBooks(event, alert.market, alert.side, alert.fair);
   if (!stale.length) return expire('caught_up', []);
   if (staleKey(stale) === staleKey(alert.staleBooks)) return { change: 'unchanged', alert };
