@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { AlertsEvaluatePayload } from '@oddspulse/shared';
+import type { AlertsEvaluatePayload, OpportunityChannel, RealtimeChannel } from '@oddspulse/shared';
 import { RedisKeys } from '../redis/redis-keys';
 import { RedisService } from '../redis/redis.service';
 
 /** The rooms whose changes reach the alert rules: each opportunity kind's and steam's, one outbox per sport. */
-export type AlertRoom = 'ev' | 'arbitrage' | 'middles' | 'steam';
+export type AlertRoom = OpportunityChannel | typeof RealtimeChannel.Steam;
 
 /**
  * The alerts outbox, a Redis stream per room and sport: the evaluation a change asks of the alert rules is appended in

@@ -7,6 +7,12 @@ import { FeedError } from './feed-errors';
 /** The longest wait between polls of a failing feed. */
 export const MAX_FEED_BACKOFF_MS = 300_000;
 
+/** The back-offs a call of an endpoint for a sport is held by: the provider's own, then the feed's. */
+const feedsOf = (provider: string, endpoint: 'odds' | 'props' | 'scores', sport: string) => [
+  provider,
+  `${provider}:${endpoint}:${sport}`,
+];
+
 /** The settings a halt waits on: a poll halted by a 401 or 422 is tried again once one of them changes. */
 const HALTING_SETTINGS = [
   'ODDS_PROVIDER',
@@ -62,7 +68,7 @@ export class FeedGate {
     fetch: () => Promise<T>,
     { refuse, clears = true }: { refuse?: (answer: T) => string | null; clears?: boolean } = {},
   ): Promise<T> {
-    const feeds = [provider, `${provider}:${endpoint}:${sport}`];
+    const feeds = feedsOf(provider, endpoint, sport);
     const now = this.clock();
     const states = await Promise.all(feeds.map((feed) => this.backoffs.get(feed)));
     for (const state of states) {
@@ -86,7 +92,7 @@ export class FeedGate {
 
   /** A stream let in (`clears: false`) has proven itself: its back-off is cleared, as a poll's success clears it. */
   async proven(provider: string, endpoint: 'odds' | 'props' | 'scores', sport: string): Promise<void> {
-    const feeds = [provider, `${provider}:${endpoint}:${sport}`];
+    const feeds = feedsOf(provider, endpoint, sport);
     await this.clear(feeds, await Promise.all(feeds.map((feed) => this.backoffs.get(feed))));
   }
 
@@ -99,7 +105,7 @@ export class FeedGate {
    * It backs off as a failed call does, so the next connection waits as the next poll would.
    */
   async fail(provider: string, endpoint: 'odds' | 'props' | 'scores', sport: string, error: FeedError): Promise<void> {
-    const feeds = [provider, `${provider}:${endpoint}:${sport}`];
+    const feeds = feedsOf(provider, endpoint, sport);
     const states = await Promise.all(feeds.map((feed) => this.backoffs.get(feed)));
     await this.record(feeds, states, error, this.clock());
   }
