@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction, type Updateable } from 'kysely';
 import type { ApiKeyScope } from '@oddspulse/shared';
+import { lockUntilCommit } from '../database/advisory-locks';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { ApiKeys, DB } from '../database/schema';
 import { selectPrincipals, type PrincipalRow } from './principals';
@@ -13,9 +14,6 @@ export interface ApiKeyRow {
   last_used_at: Date | null;
   scopes: ApiKeyScope[];
 }
-
-/** The advisory lock class of creating keys (lockForCreating), the user's id hashed as the object: 'ak'. */
-const API_KEYS_LOCK_CLASS = 0x616b;
 
 /** The columns of an `ApiKeyRow`. */
 const API_KEY_ROW_COLUMNS = ['id', 'name', 'key_prefix', 'created_at', 'last_used_at', 'scopes'] as const;
@@ -70,7 +68,7 @@ export class ApiKeysRepository {
    * creation takes it first, so two at once cannot both pass the limit (MAX_ACTIVE_API_KEYS).
    */
   async lockForCreating(userId: string, trx: Transaction<DB>): Promise<number> {
-    await sql`SELECT pg_advisory_xact_lock(${API_KEYS_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
+    await lockUntilCommit(trx, 'apiKeys', userId);
     const row = await trx
       .selectFrom('api_keys')
       .select((eb) => eb.fn.countAll<string>().as('count'))

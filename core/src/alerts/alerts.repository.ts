@@ -9,6 +9,7 @@ import type {
   PlanColumns,
   PriceTarget,
 } from '@oddspulse/shared';
+import { lockUntilCommit } from '../database/advisory-locks';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { AlertRules, DB } from '../database/schema';
 import { JOINED_PLAN_COLUMNS } from '../accounts/plan.repository';
@@ -90,9 +91,6 @@ export interface PushSubscriptionRow {
   auth: string;
 }
 
-/** The advisory lock class of creating rules (lockForCreating), the user's id hashed as the object: 'ar'. */
-const ALERT_RULES_LOCK_CLASS = 0x6172;
-
 const RULE_COLUMNS = [
   'id',
   'user_id',
@@ -169,7 +167,7 @@ export class AlertsRepository {
    * takes it first, so two at once cannot both pass the limit (MAX_ALERT_RULES).
    */
   async lockForCreating(userId: string, trx: Transaction<DB>): Promise<number> {
-    await sql`SELECT pg_advisory_xact_lock(${ALERT_RULES_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
+    await lockUntilCommit(trx, 'alertRules', userId);
     const row = await trx
       .selectFrom('alert_rules')
       .select((eb) => eb.fn.countAll<string>().as('count'))

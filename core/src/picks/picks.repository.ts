@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Insertable, type Selectable, type Transaction, type Updateable } from 'kysely';
+import { lockUntilCommit } from '../database/advisory-locks';
 import { Database, KYSELY } from '../database/database.module';
 import type { PickSort, PickStreaks, PickTotals, UnsettledCode, UserPick } from '@oddspulse/shared';
 import type { DB, Picks } from '../database/schema';
@@ -12,8 +13,6 @@ export type NewPickRow = Insertable<Picks>;
  * building one statement and its parameters holds the event loop only a few ms (1,000 rows took ~25 ms).
  */
 export const PICKS_IMPORT_CHUNK = 250;
-/** The advisory lock class of adding picks (lockForAdding), the user's id hashed as the object: 'pk'. */
-const PICKS_LOCK_CLASS = 0x706b;
 /** A picks row as the API and the settlement worker speak of it (spec 002 §3): dates as ISO text, money in cents. */
 export function toPick(row: PickRow): UserPick {
   const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -129,7 +128,7 @@ export class PicksRepository {
    * picks takes it first, so two at once cannot both pass the plan's limit (PICKS_PER_PLAN).
    */
   async lockForAdding(userId: string, trx: Transaction<DB>): Promise<number> {
-    await sql`SELECT pg_advisory_xact_lock(${PICKS_LOCK_CLASS}, hashtext(${userId}))`.execute(trx);
+    await lockUntilCommit(trx, 'picks', userId);
     const row = await trx
       .selectFrom('picks')
       .select((eb) => eb.fn.countAll<string>().as('n'))

@@ -1,11 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Transaction } from 'kysely';
 import type { ReactionEmoji, ReactionKeyMove } from '@oddspulse/shared';
+import { lockUntilCommit } from '../database/advisory-locks';
 import { Database, KYSELY } from '../database/database.module';
 import type { DB } from '../database/schema';
-
-/** The advisory lock class of a game's reactions (lockGame), the game key hashed as the object: 'rx'. */
-const REACTIONS_LOCK_CLASS = 0x7278;
 
 export interface ReactionRow {
   userId: string;
@@ -27,7 +25,7 @@ export class ReactionsRepository {
    * reads and pushes the counts before letting go, so the pushes of one game go out in the order of its writes.
    */
   async lockGame(gameKey: string, trx: Transaction<DB>): Promise<void> {
-    await sql`SELECT pg_advisory_xact_lock(${REACTIONS_LOCK_CLASS}, hashtext(${gameKey}))`.execute(trx);
+    await lockUntilCommit(trx, 'reactions', gameKey);
   }
 
   /**
@@ -38,7 +36,7 @@ export class ReactionsRepository {
    */
   findSettled(gameKey: string): Promise<ReactionRow[]> {
     return this.transaction(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock_shared(${REACTIONS_LOCK_CLASS}, hashtext(${gameKey}))`.execute(trx);
+      await lockUntilCommit(trx, 'reactions', gameKey, { shared: true });
       return this.find(gameKey, trx);
     });
   }

@@ -1,0 +1,33 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB } from './schema';
+
+/**
+ * The classes of the transaction-scoped advisory locks taken on one user's or game's rows, each a two-letter tag, so
+ * that no two kinds of lock ever share a (class, object) pair: PostgreSQL knows locks by these numbers only.
+ */
+export const AdvisoryLockClass = {
+  /** Adding picks (PicksRepository.lockForAdding), the user's id as the object: 'pk'. */
+  picks: 0x706b,
+  /** A game's reactions (ReactionsRepository.lockGame), its game key as the object: 'rx'. */
+  reactions: 0x7278,
+  /** Creating alert rules (AlertsRepository.lockForCreating), the user's id as the object: 'ar'. */
+  alertRules: 0x6172,
+  /** Creating API keys (ApiKeysRepository.lockForCreating), the user's id as the object: 'ak'. */
+  apiKeys: 0x616b,
+} as const;
+export type AdvisoryLockClass = keyof typeof AdvisoryLockClass;
+
+/**
+ * Holds the lock of `key` in `lockClass` until `trx` ends; `shared` lets other shared holders in and waits only for
+ * an exclusive one.
+ */
+export async function lockUntilCommit(
+  trx: Transaction<DB>,
+  lockClass: AdvisoryLockClass,
+  key: string,
+  { shared = false }: { shared?: boolean } = {},
+): Promise<void> {
+  const id = AdvisoryLockClass[lockClass];
+  if (shared) await sql`SELECT pg_advisory_xact_lock_shared(${id}, hashtext(${key}))`.execute(trx);
+  else await sql`SELECT pg_advisory_xact_lock(${id}, hashtext(${key}))`.execute(trx);
+}
