@@ -178,3 +178,45 @@ describe('browser session cookies on an HTTPS origin', () => {
     expect((await t.http().get('/api/me').set('Cookie', `op_access=${access}`)).status).toBe(401);
   });
 });
+
+// A deployment behind a TLS proxy whose PUBLIC_URL is unset (it is needed only for Stripe and sign-in providers): the
+// cookies set over HTTPS must not travel back in clear (DECISIONS 35: "Secure where served over HTTPS").
+describe('browser session cookies behind a trusted HTTPS proxy, the public origin unnamed', () => {
+  let t: AccountsTestApp;
+
+  beforeAll(async () => {
+    t = await createAccountsApp({ PUBLIC_URL: undefined, TRUST_PROXY: 'loopback' });
+  });
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  const login = async (proto: string) => {
+    const { email } = await signUp(t);
+    return t
+      .http()
+      .post('/api/auth/login')
+      .set(COOKIE_TRANSPORT)
+      .set('x-forwarded-proto', proto)
+      .send({ email, password: TEST_PASSWORD });
+  };
+
+  it('are Secure, with HSTS, when the request came over HTTPS; not over plain HTTP', async () => {
+    const secure = await login('https');
+    const cookies = setCookies(secure);
+    expect(Object.keys(cookies).sort()).toEqual(['op_access', 'op_csrf', 'op_refresh']);
+    for (const cookie of Object.values(cookies)) expect(cookie.attributes).toContain('secure');
+    expect(secure.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    const logout = await t
+      .http()
+      .post('/api/auth/logout')
+      .set('x-forwarded-proto', 'https')
+      .set('Cookie', `op_access=${cookies.op_access.value}; op_csrf=${cookies.op_csrf.value}`)
+      .set('x-csrf-token', cookies.op_csrf.value);
+    for (const cleared of Object.values(setCookies(logout))) expect(cleared.attributes).toContain('secure');
+
+    const plain = await login('http');
+    for (const cookie of Object.values(setCookies(plain))) expect(cookie.attributes).not.toContain('secure');
+    expect(plain.headers['strict-transport-security']).toBeUndefined();
+  });
+});

@@ -40,6 +40,17 @@ export function sessionCookieNames(config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'
     : { secure, ...SESSION_COOKIES };
 }
 
+/**
+ * Whether a cookie set in answer to `req` is Secure (DECISIONS 35: "Secure where served over HTTPS"): on an https
+ * origin always, and on any other when the request itself came over HTTPS, through a proxy TRUST_PROXY names (a
+ * deployment behind TLS whose PUBLIC_URL is unset, as it may be without Stripe or sign-in providers): a cookie set
+ * over HTTPS is then never sent back in clear, where anyone on the path could read the session. The names stay the
+ * origin's, so every request reads the same ones.
+ */
+export function cookiesSecure(req: Request, names: Pick<SessionCookieNames, 'secure'>): boolean {
+  return names.secure || req.secure;
+}
+
 export function readCookie(req: Request, name: string): string | null {
   const value = (req.cookies as Record<string, unknown> | undefined)?.[name];
   return typeof value === 'string' && value ? value : null;
@@ -63,7 +74,7 @@ export function setSessionCookies(
   { refreshToken, remember }: { refreshToken: boolean; remember: boolean },
 ): void {
   const names = sessionCookieNames(config);
-  const base: CookieOptions = { sameSite: 'lax', secure: names.secure, path: '/' };
+  const base: CookieOptions = { sameSite: 'lax', secure: cookiesSecure(res.req, names), path: '/' };
   const lasting = remember ? { maxAge: config.REFRESH_TOKEN_TTL_SECONDS * 1000 } : {};
   const accessLifetime = { maxAge: issued.session.expires_in * 1000 };
   res.cookie(names.access, issued.session.access_token, { ...base, httpOnly: true, ...accessLifetime });
@@ -81,7 +92,7 @@ export function setSessionCookies(
 
 export function clearSessionCookies(res: Response, config: AppConfig): void {
   const names = sessionCookieNames(config);
-  const base: CookieOptions = { sameSite: 'lax', secure: names.secure, path: '/' };
+  const base: CookieOptions = { sameSite: 'lax', secure: cookiesSecure(res.req, names), path: '/' };
   res.clearCookie(names.access, { ...base, httpOnly: true });
   res.clearCookie(names.csrf, { ...base, httpOnly: false });
   res.clearCookie(names.refresh, { ...base, path: REFRESH_PATH, sameSite: 'strict', httpOnly: true });

@@ -1,7 +1,7 @@
 import type { CookieOptions, Request, Response } from 'express';
 import { COOKIE_HOST_PREFIX } from '@oddspulse/shared';
 import type { AppConfig } from '@oddspulse/core';
-import { readCookie, sessionCookieNames } from '../auth/session-cookies';
+import { cookiesSecure, readCookie, sessionCookieNames } from '../auth/session-cookies';
 import type { OAuthProvider } from './oauth-state.service';
 
 /**
@@ -12,11 +12,11 @@ import type { OAuthProvider } from './oauth-state.service';
  */
 const OAUTH_COOKIE = 'op_oauth';
 
-function oauthCookie(config: AppConfig): { name: string; options: CookieOptions } {
-  const { secure } = sessionCookieNames(config);
+function oauthCookie(config: AppConfig, req: Request): { name: string; options: CookieOptions } {
+  const names = sessionCookieNames(config);
   return {
-    name: secure ? `${COOKIE_HOST_PREFIX}${OAUTH_COOKIE}` : OAUTH_COOKIE,
-    options: { httpOnly: true, secure, path: '/', sameSite: 'lax' },
+    name: names.secure ? `${COOKIE_HOST_PREFIX}${OAUTH_COOKIE}` : OAUTH_COOKIE,
+    options: { httpOnly: true, secure: cookiesSecure(req, names), path: '/', sameSite: 'lax' },
   };
 }
 
@@ -26,7 +26,7 @@ export function setOAuthCookie(
   { provider, ttlSeconds }: { provider: OAuthProvider; ttlSeconds: number },
   config: AppConfig,
 ): void {
-  const { name, options } = oauthCookie(config);
+  const { name, options } = oauthCookie(config, res.req);
   // Apple comes back with a cross-site form POST (response_mode=form_post), which a browser sends no Lax cookie with;
   // Apple returns only to https origins, where a SameSite=None cookie can be Secure. The nonce grants nothing alone.
   const sameSite = provider === 'apple' && options.secure ? 'none' : 'lax';
@@ -34,10 +34,10 @@ export function setOAuthCookie(
 }
 
 export function readOAuthCookie(req: Request, config: AppConfig): string | null {
-  return readCookie(req, oauthCookie(config).name);
+  return readCookie(req, oauthCookie(config, req).name);
 }
 
 export function clearOAuthCookie(res: Response, config: AppConfig): void {
-  const { name, options } = oauthCookie(config);
+  const { name, options } = oauthCookie(config, res.req);
   res.clearCookie(name, options);
 }
