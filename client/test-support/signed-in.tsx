@@ -12,15 +12,21 @@ export const settle = () => act(async () => new Promise((resolve) => setTimeout(
 
 /**
  * Renders `ui` into `root` for a signed-in user (user-1) with a fresh query client, and lets its first reads settle.
- * `savedBooks`: their preferences already read, with these books saved (My Sportsbooks, DECISIONS 36).
+ * `savedBooks`: their preferences already read, with these books saved (My Sportsbooks, DECISIONS 36); `hiddenBooks`:
+ * saved books their plan hides.
  */
-export async function renderSignedIn(root: Root, ui: ReactNode, { savedBooks }: { savedBooks?: string[] } = {}) {
+export async function renderSignedIn(
+  root: Root,
+  ui: ReactNode,
+  { savedBooks, hiddenBooks = [] }: { savedBooks?: string[]; hiddenBooks?: string[] } = {},
+) {
   const store = createStore();
   store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
   const client = new QueryClient();
   if (savedBooks)
     client.setQueryData(preferencesQuery('user-1').queryKey, {
       sportsbooks: savedBooks,
+      sportsbooks_hidden_by_plan: hiddenBooks,
       bankroll: 1000,
       commissions: {},
       effective_commissions: {},

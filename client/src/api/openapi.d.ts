@@ -1934,6 +1934,9 @@ export interface components {
       /** @description The user's saved books: every table's start (DECISIONS 36) */
       sportsbooks: string[];
       props_sportsbooks: string[];
+      /** @description Saved books the plan hides now (a downgrade): kept, and back among `sportsbooks` on an upgrade */
+      sportsbooks_hidden_by_plan: string[];
+      props_sportsbooks_hidden_by_plan: string[];
       /** @description Dollars and cents, e.g. 1000 or 250.5 */
       bankroll: number;
       favorites: string[];

@@ -118,6 +118,10 @@ const commissionRates = z
 export const preferencesAnswerSchema: z.ZodType<PreferencesResponse> = z.object({
   sportsbooks: z.array(z.string()).meta({ description: "The user's saved books: every table's start (DECISIONS 36)" }),
   props_sportsbooks: z.array(z.string()),
+  sportsbooks_hidden_by_plan: z.array(z.string()).meta({
+    description: 'Saved books the plan hides now (a downgrade): kept, and back among `sportsbooks` on an upgrade',
+  }),
+  props_sportsbooks_hidden_by_plan: z.array(z.string()),
   bankroll: z.number().meta({ description: 'Dollars and cents, e.g. 1000 or 250.5' }),
   favorites: z.array(z.string()),
   odds_format: z.enum(['american', 'decimal', 'fractional']),

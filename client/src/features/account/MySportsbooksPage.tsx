@@ -7,7 +7,7 @@ import { useSignedInUserId } from '../../state/auth';
 import { groupSportsbooks } from '../../state/sportsbook-rules';
 import { FormError } from '../../ui/FormError';
 import { usePlan } from '../../state/session-state';
-import { BankrollSection, CommissionSection, SportsbookGroup } from './PreferenceSections';
+import { BankrollSection, CommissionSection, HiddenBooksNotice, SportsbookGroup } from './PreferenceSections';
 import { usePreferencesForm } from './usePreferencesForm';
 
 const GROUPS = groupSportsbooks();
@@ -45,12 +45,16 @@ function SportsbooksForm({ userId, prefs, access }: { userId: string; prefs: Pre
       current.includes(book.key) ? current.filter((k) => k !== book.key) : [...current, book.key],
     );
   };
-  const groupProps = { access, selected, onToggle: toggle };
+  // the saved books the plan hides: not sent with a save (the plan may not choose them), kept by the server; none in
+  // an answer from before the field (the service worker's last good one)
+  const hidden = prefs.sportsbooks_hidden_by_plan ?? [];
+  const groupProps = { access, selected, hidden, onToggle: toggle };
 
   return (
     <div className="page">
       <h1>My Sportsbooks</h1>
       <p className="muted">Choose the books you bet with and your bankroll; odds, EV and bet sizing follow them.</p>
+      <HiddenBooksNotice hidden={hidden} />
       <SportsbookGroup id="popular-books" title="Popular Sportsbooks" books={GROUPS.popular} {...groupProps} />
       <SportsbookGroup id="dfs-books" title="DFS Apps" books={GROUPS.dfs} {...groupProps} />
       <SportsbookGroup id="other-books" title="Other Sportsbooks" books={GROUPS.other} {...groupProps} />

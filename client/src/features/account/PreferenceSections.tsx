@@ -3,21 +3,27 @@ import {
   canToggleSportsbook,
   COMMISSION_BOOKS,
   exchangeName,
+  sportsbookName,
   wholeNumber,
   type PlanAccess,
   type Sportsbook,
 } from '@oddspulse/shared';
+import { Link } from 'react-router-dom';
 import { LabelledInput } from '../../ui/LabelledInput';
 import { fieldErrorAria, FormError } from '../../ui/FormError';
 import type { PreferencesError } from './usePreferencesForm';
 
-/** One group of books (popular, DFS, other) to tick, the ones the plan does not offer locked with their plan's name. */
+/**
+ * One group of books (popular, DFS, other) to tick, the ones the plan does not offer locked with their plan's name; a
+ * saved book the plan hides shows ticked and locked, as it stays saved (DECISIONS 27: the books the user bets at).
+ */
 export function SportsbookGroup({
   id,
   title,
   books,
   access,
   selected,
+  hidden,
   onToggle,
 }: {
   id: string;
@@ -25,6 +31,7 @@ export function SportsbookGroup({
   books: Sportsbook[];
   access: PlanAccess;
   selected: readonly string[];
+  hidden: readonly string[];
   onToggle: (book: Sportsbook) => void;
 }) {
   return (
@@ -41,7 +48,7 @@ export function SportsbookGroup({
             >
               <input
                 type="checkbox"
-                checked={selected.includes(book.key)}
+                checked={selected.includes(book.key) || hidden.includes(book.key)}
                 disabled={!allowed}
                 onChange={() => onToggle(book)}
               />
@@ -52,6 +59,24 @@ export function SportsbookGroup({
         })}
       </div>
     </section>
+  );
+}
+
+const BOOK_LIST = new Intl.ListFormat('en', { type: 'conjunction' });
+
+/**
+ * The saved books the plan hides (a downgrade to free), with the plan the locked toggles name ("Requires Gold Plan"):
+ * the server keeps them through every save, and they are the user's books again on an upgrade (DECISIONS 27, 36).
+ */
+export function HiddenBooksNotice({ hidden }: { hidden: readonly string[] }) {
+  if (hidden.length === 0) return null;
+  const names = BOOK_LIST.format(hidden.map((key) => sportsbookName(key)));
+  const one = hidden.length === 1;
+  return (
+    <p className="muted" data-testid="books-hidden-by-plan">
+      {names} {one ? 'is' : 'are'} saved but {one ? 'needs' : 'need'} Gold; your tables leave {one ? 'it' : 'them'} out
+      until you upgrade. <Link to="/pricing">Upgrade to Gold</Link>
+    </p>
   );
 }
 

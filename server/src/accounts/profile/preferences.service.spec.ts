@@ -61,6 +61,18 @@ describe('PreferencesService.update', () => {
     const res = await put({ odds_format: 'decimal' });
     expect(repo.save.mock.calls[0][1].sportsbooks).toEqual(['pinnacle', 'fanduel']);
     expect(res.sportsbooks).toEqual(['fanduel']);
+    expect(res.sportsbooks_hidden_by_plan).toEqual(['pinnacle']);
+  });
+
+  // My Sportsbooks sends the books it shows, the allowed ones, with every save
+  it('keeps them when the books sent are the allowed ones, and removes an allowed book left out', async () => {
+    const { put, repo } = setUp({ sportsbooks: ['pinnacle', 'fanduel', 'draftkings'], props_sportsbooks: ['bovada'] });
+    const res = await put({ sportsbooks: ['draftkings'], props_sportsbooks: ['fanduel'], bankroll: 500 });
+    expect(repo.save.mock.calls[0][1]).toMatchObject({
+      sportsbooks: ['draftkings', 'pinnacle'],
+      props_sportsbooks: ['fanduel', 'bovada'],
+    });
+    expect(res).toMatchObject({ sportsbooks: ['draftkings'], sportsbooks_hidden_by_plan: ['pinnacle'] });
   });
 
   it('refuses a body that is not an object, and favourites that are not books', async () => {

@@ -6,6 +6,8 @@ import {
   commissionRates,
   selectableSportsbooks,
   sportsbooksAllowedNow,
+  sportsbooksHiddenByPlan,
+  sportsbooksToStore,
   type PlanAccess,
 } from '@oddspulse/shared';
 import { ApiErrors } from '../../errors/api-errors';
@@ -13,8 +15,12 @@ import { PreferencesRepository, type PreferencesRow } from '@oddspulse/core';
 import type { PreferencesUpdate } from './preferences.dto';
 
 export interface PreferencesResponse {
+  /** The saved books the plan allows now: every table's start (DECISIONS 36). */
   sportsbooks: string[];
   props_sportsbooks: string[];
+  /** The saved books the plan hides now (a downgrade): kept, and the user's books again on an upgrade (DECISIONS 27). */
+  sportsbooks_hidden_by_plan: string[];
+  props_sportsbooks_hidden_by_plan: string[];
   /** Whole dollars and cents, e.g. 1000 or 250.5. */
   bankroll: number;
   favorites: string[];
@@ -49,7 +55,8 @@ export class PreferencesService {
 
   /**
    * Applies a partial update (checked by preferences.dto.ts): only the fields sent change, `commissions` merged into
-   * the stored rates (docs/api.md); the books must be ones the plan may choose (spec 000 §5).
+   * the stored rates (docs/api.md); the books must be ones the plan may choose (spec 000 §5), and the saved books the
+   * plan hides are kept (sportsbooksToStore).
    */
   async update(userId: string, access: PlanAccess, input: PreferencesUpdate): Promise<PreferencesResponse> {
     const sportsbooks = input.sportsbooks && checkBooks(access, input.sportsbooks);
@@ -59,8 +66,10 @@ export class PreferencesService {
     const saved = await this.preferences.transaction(async (trx) => {
       const current = await this.preferences.findForUpdate(userId, DEFAULTS, trx);
       const next: Omit<PreferencesRow, 'updated_at'> = {
-        sportsbooks: sportsbooks ?? current.sportsbooks,
-        props_sportsbooks: propsSportsbooks ?? current.props_sportsbooks,
+        sportsbooks: sportsbooks ? sportsbooksToStore(access, sportsbooks, current.sportsbooks) : current.sportsbooks,
+        props_sportsbooks: propsSportsbooks
+          ? sportsbooksToStore(access, propsSportsbooks, current.props_sportsbooks)
+          : current.props_sportsbooks,
         bankroll_cents: input.bankroll_cents ?? current.bankroll_cents,
         favorites: input.favorites ?? current.favorites,
         odds_format: input.odds_format ?? current.odds_format,
@@ -85,6 +94,8 @@ function toResponse(row: PreferencesRow, access: PlanAccess): PreferencesRespons
   return {
     sportsbooks: sportsbooksAllowedNow(access, row.sportsbooks),
     props_sportsbooks: sportsbooksAllowedNow(access, row.props_sportsbooks),
+    sportsbooks_hidden_by_plan: sportsbooksHiddenByPlan(access, row.sportsbooks),
+    props_sportsbooks_hidden_by_plan: sportsbooksHiddenByPlan(access, row.props_sportsbooks),
     bankroll: row.bankroll_cents / 100,
     favorites: row.favorites,
     odds_format: row.odds_format,

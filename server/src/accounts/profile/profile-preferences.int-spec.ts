@@ -230,6 +230,48 @@ describe('profile, username and preferences (real PostgreSQL)', () => {
       },
     );
 
+    // entitlements.ts: a downgrade to free hides the paid books without deleting them; DECISIONS 27 (My Sportsbooks
+    // lists the books the user bets at) and 36 (they are every table's start once the plan allows them again)
+    it('keeps the books a downgrade hides through every save, and gives them back on an upgrade', async () => {
+      const { session } = await signUp(t, 'gold');
+      const get = async () => (await t.http().get('/api/preferences').set(bearer(session))).body;
+      const put = (body: object) => t.http().put('/api/preferences').set(bearer(session)).send(body);
+      await put({ sportsbooks: ['draftkings', 'pinnacle', 'novig'], props_sportsbooks: ['fanduel', 'bovada'] });
+      expect(await get()).toMatchObject({ sportsbooks_hidden_by_plan: [], props_sportsbooks_hidden_by_plan: [] });
+
+      await t.plans.changePlan(session.user.id, { plan: 'free' });
+      expect(await get()).toMatchObject({
+        sportsbooks: ['draftkings'],
+        sportsbooks_hidden_by_plan: ['pinnacle', 'novig'],
+        props_sportsbooks: ['fanduel'],
+        props_sportsbooks_hidden_by_plan: ['bovada'],
+      });
+      // My Sportsbooks sends the books it shows with every save, a bankroll-only one too
+      const bankrollOnly = await put({ sportsbooks: ['draftkings'], props_sportsbooks: ['fanduel'], bankroll: 500 });
+      expect(bankrollOnly.status).toBe(200);
+      expect(bankrollOnly.body).toMatchObject({
+        sportsbooks: ['draftkings'],
+        sportsbooks_hidden_by_plan: ['pinnacle', 'novig'],
+        props_sportsbooks_hidden_by_plan: ['bovada'],
+      });
+      // the books the plan allows are the user's to change; a hidden one cannot be added back while hidden
+      expect((await put({ sportsbooks: ['fanduel', 'underdog'] })).body.sportsbooks).toEqual(['fanduel', 'underdog']);
+      expect((await put({ sportsbooks: ['fanduel', 'pinnacle'] })).status).toBe(402);
+
+      await t.plans.changePlan(session.user.id, { plan: 'gold' });
+      expect(await get()).toMatchObject({
+        sportsbooks: ['fanduel', 'underdog', 'pinnacle', 'novig'],
+        sportsbooks_hidden_by_plan: [],
+        props_sportsbooks: ['fanduel', 'bovada'],
+        props_sportsbooks_hidden_by_plan: [],
+        bankroll: 500,
+      });
+      // on a plan that allows every book, un-ticking one removes it
+      expect((await put({ sportsbooks: ['fanduel', 'novig'] })).body.sportsbooks).toEqual(['fanduel', 'novig']);
+      await t.plans.changePlan(session.user.id, { plan: 'free' });
+      expect(await get()).toMatchObject({ sportsbooks: ['fanduel'], sportsbooks_hidden_by_plan: ['novig'] });
+    });
+
     it('refuses unknown books', async () => {
       const { session } = await signUp(t, 'platinum');
       const res = await t

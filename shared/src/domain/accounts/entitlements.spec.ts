@@ -16,6 +16,8 @@ import {
   seesEveryBook,
   selectableSportsbooks,
   sportsbooksAllowedNow,
+  sportsbooksHiddenByPlan,
+  sportsbooksToStore,
 } from './entitlements';
 import { SPORTSBOOKS } from '../books/sportsbooks';
 
@@ -234,5 +236,22 @@ describe('sportsbook selection rules', () => {
   it('hides books a downgrade to free no longer allows', () => {
     expect(sportsbooksAllowedNow(free, ['draftkings', 'pinnacle', 'underdog'])).toEqual(['draftkings', 'underdog']);
     expect(sportsbooksAllowedNow(gold, ['draftkings', 'pinnacle'])).toEqual(['draftkings', 'pinnacle']);
+    expect(sportsbooksHiddenByPlan(free, ['draftkings', 'pinnacle', 'underdog', 'Novig', 'nope'])).toEqual([
+      'pinnacle',
+      'novig',
+    ]);
+    expect(sportsbooksHiddenByPlan(gold, ['draftkings', 'pinnacle'])).toEqual([]);
+  });
+
+  it('keeps the hidden books through a save of the allowed ones, and removes an allowed book left out', () => {
+    const stored = ['draftkings', 'pinnacle', 'underdog', 'novig'];
+    expect(sportsbooksToStore(free, ['draftkings', 'underdog'], stored)).toEqual([
+      'draftkings',
+      'underdog',
+      'pinnacle',
+      'novig',
+    ]);
+    expect(sportsbooksToStore(free, ['fanduel'], stored)).toEqual(['fanduel', 'pinnacle', 'novig']);
+    expect(sportsbooksToStore(gold, ['draftkings'], stored)).toEqual(['draftkings']);
   });
 });

@@ -247,7 +247,24 @@ export function checkSportsbookSelection(access: PlanAccess, requested: readonly
 
 /** Keeps the stored books the plan still allows (a downgrade to free hides the paid books without deleting them). */
 export function sportsbooksAllowedNow(access: PlanAccess, stored: readonly string[]): string[] {
-  return stored
-    .map(canonicalBookKey)
-    .filter((key, i, all) => all.indexOf(key) === i && canToggleSportsbook(access, key));
+  return uniqueKeys(stored).filter((key) => canToggleSportsbook(access, key));
+}
+
+/** The stored catalogue books the plan hides now, in their stored order: the other side of `sportsbooksAllowedNow`. */
+export function sportsbooksHiddenByPlan(access: PlanAccess, stored: readonly string[]): string[] {
+  return uniqueKeys(stored).filter((key) => findSportsbook(key) !== undefined && !canToggleSportsbook(access, key));
+}
+
+/**
+ * The books to store when a user saves `chosen` (books the plan allows, as `checkSportsbookSelection` kept them) over
+ * `stored`: the chosen ones, then the stored ones the plan hides. My Sportsbooks shows and sends only the books the plan
+ * allows, so a downgraded user's save, a bankroll-only one too, would otherwise delete the hidden books that are the
+ * user's books again on an upgrade (DECISIONS 27, 36); an allowed book left out of `chosen` is removed.
+ */
+export function sportsbooksToStore(access: PlanAccess, chosen: readonly string[], stored: readonly string[]): string[] {
+  return [...chosen, ...sportsbooksHiddenByPlan(access, stored).filter((key) => !chosen.includes(key))];
+}
+
+function uniqueKeys(stored: readonly string[]): string[] {
+  return stored.map(canonicalBookKey).filter((key, i, all) => all.indexOf(key) === i);
 }
