@@ -32,6 +32,7 @@ jest.mock('./loading/useDfsOdds', () => ({
     return {
       data: { state: { status: 'ready' }, loading: false, flashes: new Map(), now: 0 },
       rows: [row],
+      hidden: 0,
       markets: ['player_points'],
     };
   },

@@ -1,17 +1,18 @@
 import { useMemo, useState } from 'react';
 import { CORE_SPORTS, decimalToAmericanRounded } from '@oddspulse/shared';
-import { isPaid } from '../../state/session-api';
+import { FALLBACK_PLAN, isPaid } from '../../state/session-api';
 import { BetSlipPanel, EdgeCalculator } from '../bet-slip';
 import { FormError } from '../../ui/FormError';
 import { SearchInput } from '../../ui/SearchInput';
 import { usePlan } from '../../state/session-state';
 import { DatePicker } from './filters/DatePicker';
-import { DFS_PAGE_BOOKS, dfsStartingBooks } from './loading/dfs-load';
+import { DFS_PAGE_BOOKS, dfsPlanBooks, dfsStartingBooks } from './loading/dfs-load';
 import { useStartingBooks } from '../../state/starting-books';
 import { pageBookChoice, pageBooks } from '../../state/page-books';
 import { FreeQuotaLine } from './FreeQuotaLine';
 import { MultiSelect } from '../../ui/MultiSelect';
 import { OddsTable } from './table/OddsTable';
+import { BooksHint } from './table/OddsTableNotices';
 import { useAddRowToSlip } from './table/useAddRowToSlip';
 import type { OddsRow } from './rows/rows';
 import { useDfsOdds } from './loading/useDfsOdds';
@@ -39,11 +40,16 @@ export function DfsPage() {
   const starting = useStartingBooks().books;
   const startingApps = useMemo(() => dfsStartingBooks(starting), [starting]);
   const [choice, setChoice] = useState<string[] | null>(null);
-  const books = pageBooks(choice, startingApps);
+  // while the plan loads, the free plan's apps (the server filters by the plan in force anyway)
+  const { plan: planName, unlimited } = plan.status === 'ready' ? plan.info : FALLBACK_PLAN;
+  const planApps = useMemo(() => dfsPlanBooks({ plan: planName, unlimited }), [planName, unlimited]);
+  // DECISIONS 32: "Show all books" widens this view to every app the plan allows until the user leaves it or picks apps
+  const [everyBook, setEveryBook] = useState(false);
+  const books = everyBook ? planApps : pageBooks(choice, startingApps);
   const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
   const now = useMemo(() => Date.now(), []);
   const metered = plan.status === 'ready' && !isPaid(plan.info) && !plan.info.unlimited;
-  const { data, rows, markets } = useDfsOdds({ sports, books, search, date, metered });
+  const { data, rows, hidden, markets } = useDfsOdds({ sports, books, every: planApps, search, date, metered });
   const addRow = useAddRowToSlip();
   const info = plan.status === 'ready' ? plan.info : null;
 
@@ -95,11 +101,20 @@ export function DfsPage() {
           label="DFS apps"
           options={DFS_PAGE_BOOKS.map((b) => ({ value: b, label: DFS_LABELS[b] }))}
           selected={books}
-          onChange={(next) => setChoice(pageBookChoice(next, startingApps))}
+          onChange={(next) => {
+            setEveryBook(false);
+            setChoice(pageBookChoice(next, startingApps));
+          }}
         />
         {/* every signed-in user may save picks (spec 000 §6, 002 §6), so the slip the rows add to is theirs to see */}
         <BetSlipPanel />
       </div>
+      <BooksHint
+        hidden={hidden}
+        everyBook={everyBook}
+        onEveryBook={() => setEveryBook(true)}
+        onMyBooks={() => setEveryBook(false)}
+      />
       {body}
       {edgeRow && (
         <EdgeCalculator

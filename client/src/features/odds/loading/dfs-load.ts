@@ -1,3 +1,4 @@
+import { canToggleSportsbook, type PlanAccess } from '@oddspulse/shared';
 import {
   DEFAULT_PROP_MARKETS,
   DFS_DEFAULT_PROP_MARKETS,
@@ -20,6 +21,14 @@ export const DFS_PAGE_BOOKS = ['prizepicks', 'underdog', 'pick6'] as const;
 export function dfsStartingBooks(starting: readonly string[]): readonly string[] {
   const kept = DFS_PAGE_BOOKS.filter((book) => starting.includes(book));
   return kept.length ? kept : DFS_PAGE_BOOKS;
+}
+
+/**
+ * The DFS apps the plan allows (DECISIONS 27, the shared rule): what "Show all books" shows on /dfs, and what the apps
+ * chosen there are counted against (DECISIONS 32).
+ */
+export function dfsPlanBooks(access: PlanAccess): readonly string[] {
+  return DFS_PAGE_BOOKS.filter((app) => canToggleSportsbook(access, app));
 }
 
 /** The DFS page's markets for a sport: points, assists and rebounds (spec 001 §9), else the sport's props defaults. */

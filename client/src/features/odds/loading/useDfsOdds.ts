@@ -3,6 +3,7 @@ import { useBankroll } from '../../bet-slip';
 import { useRefreshPlan } from '../../../state/session-state';
 import { filterRows } from '../filters/filters';
 import { fetchBoards } from '../odds-api';
+import { useHiddenByBooks } from '../rows/useHiddenByBooks';
 import { dfsMarketsForSport } from './dfs-load';
 import { LOADING_TIMINGS } from './loading-screen';
 import { useLiveOdds } from './useLiveOdds';
@@ -11,18 +12,23 @@ import { useLiveOdds } from './useLiveOdds';
 const DFS_TIMINGS = { maxMs: LOADING_TIMINGS.props.maxMs, emptyExtraMs: 0, minMs: 0 };
 
 /**
- * The DFS page's odds: the props boards of the sports chosen, live, and the DFS apps' rows among them that pass the
- * search and the date. A `metered` user's counter is read again after each load, so it counts the load it follows.
+ * The DFS page's odds: the props boards of the sports chosen, live, the DFS apps' rows among them that pass the
+ * search and the date, and how many +EV rows the apps chosen hide of those `every` app shows (DECISIONS 32), counted
+ * as the odds page's tables count theirs. A `metered` user's counter is read again after each load, so it counts the
+ * load it follows.
  */
 export function useDfsOdds({
   sports,
   books,
+  every,
   search,
   date,
   metered,
 }: {
   sports: string[];
   books: readonly string[];
+  /** The DFS apps the plan allows: what "Show all books" shows here. */
+  every: readonly string[];
   search: string;
   date: string;
   metered: boolean;
@@ -59,5 +65,17 @@ export function useDfsOdds({
       ),
     [data.rows, data.now, search, date],
   );
-  return { data, rows, markets };
+  // the rows of the apps are the DFS rows: a row's best price is at one of the books it is built with
+  const hidden = useHiddenByBooks({
+    off: every.every((book) => books.includes(book)),
+    boards: data.boards,
+    rows: data.rows,
+    now: data.now,
+    mode: 'props',
+    markets,
+    every,
+    commissions: bankroll.commissions,
+    filters: { minEv: null, date, search },
+  });
+  return { data, rows, hidden, markets };
 }

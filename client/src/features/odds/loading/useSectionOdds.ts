@@ -67,6 +67,7 @@ export function useSectionOdds({
     now: data.now,
     mode,
     markets,
+    every: EVERY_BOOK,
     devig,
     commissions: bankroll.commissions,
     filters: { minEv: shown.minEv, date: shown.date, search: shownSearch },

@@ -2,7 +2,10 @@ import { buildLiveRows, followBoards, type LiveRows } from './live-rows';
 import type { Boards } from './live-table';
 import type { BuildRowsOptions, OddsRow } from './rows';
 
-/** The boards' rows built with every book the plan sells, for one selection of markets and de-vig. */
+/**
+ * The boards' rows built with every book the view may show (every book the plan sells; on /dfs, the DFS apps the plan
+ * allows), for one selection of markets and de-vig.
+ */
 export interface EveryBookRows {
   selection: string;
   table: LiveRows;
@@ -25,8 +28,8 @@ export function everyBookRows(
 
 /**
  * How many positive-EV rows the user's books hide (DECISIONS 28 and 32): the rows of the same boards built with every
- * book the plan sells, kept by the view's other filters, against the user's own. Never below zero: every book can also
- * lower an EV, when a book outside the user's moves the fair line.
+ * book the view may show (everyBookRows), kept by the view's other filters, against the user's own. Never below zero:
+ * every book can also lower an EV, when a book outside the user's moves the fair line.
  */
 export function positiveRowsHiddenByBooks(
   everyBook: readonly OddsRow[],

@@ -10,9 +10,9 @@ import type { OddsRow, TableMode } from './rows';
 export const EVERY_BOOK: readonly string[] = [];
 
 /**
- * How many +EV rows every book would add to the view ("N +EV bets hidden by your books"): counted from the same boards,
- * one render behind, with the view's filters and search; a diff or the clock builds again only the events it changed,
- * as the table itself does. 0 while the view already shows every book (`off`).
+ * How many +EV rows every book of the view (`every`) would add to it ("N +EV bets hidden by your books"): counted from
+ * the same boards, one render behind, with the view's filters and search; a diff or the clock builds again only the
+ * events it changed, as the table itself does. 0 while the view already shows every book (`off`).
  */
 export function useHiddenByBooks(view: {
   off: boolean;
@@ -21,11 +21,14 @@ export function useHiddenByBooks(view: {
   now: number;
   mode: TableMode;
   markets: readonly string[];
-  devig: DevigChoice;
+  /** What "Show all books" shows in this view: EVERY_BOOK, or on /dfs the DFS apps the plan allows. */
+  every: readonly string[];
+  /** The view's de-vig choice (none: multiplicative, as /dfs prices). */
+  devig?: DevigChoice;
   commissions: Readonly<Record<string, number>>;
   filters: { minEv: number | null; date: string; search: string };
 }): number {
-  const { off, mode, markets, devig, commissions } = view;
+  const { off, mode, markets, every, devig, commissions } = view;
   const { minEv, date, search } = view.filters;
   const boards = useDeferredValue(view.boards);
   const shown = useDeferredValue(view.rows);
@@ -34,10 +37,10 @@ export function useHiddenByBooks(view: {
   const built = useRef<EveryBookRows | null>(null);
   const everyBook = useMemo(() => {
     if (off) return null;
-    const selection = rowSelection(mode, EVERY_BOOK, markets, devig, commissions);
+    const selection = rowSelection(mode, every, markets, devig, commissions);
     built.current = everyBookRows(built.current, selectionKey(selection), boards, { ...selection, now });
     return built.current;
-  }, [off, boards, now, mode, markets, devig, commissions]);
+  }, [off, boards, now, mode, markets, every, devig, commissions]);
   return useMemo(() => {
     if (!everyBook) return 0;
     const keep = (rows: Parameters<typeof filterRows>[0]) =>
