@@ -6,6 +6,7 @@ import { ALERT_KINDS, type AlertKind } from '@oddspulse/shared';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { typedApi } from '../../api/client';
+import { renderSignedIn } from '../../../test-support/signed-in';
 import { AlertRuleForm } from './AlertRuleForm';
 
 // the typed client's calls: the new rule's save is answered below
@@ -88,5 +89,72 @@ describe('a new alert rule’s form when the plan’s kinds change', () => {
     choose('price_target');
     render(GOLD);
     expect(kind()).toBe('price_target');
+  });
+});
+
+// DECISIONS 36: the saved books are a new rule's books. A steam rule fires only at soft books: a user who keeps
+// Pinnacle and PrizePicks had none of them left, and the rule was saved with no book, which is any book, with nothing
+// in the form saying so.
+describe('a new alert rule whose kind fires at none of the saved books', () => {
+  let root: Root;
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  beforeEach(async () => {
+    post.mockReset();
+    // the saved books are already read; their read again never answers
+    (typedApi.GET as unknown as jest.Mock).mockReturnValue(new Promise(() => undefined));
+    root = createRoot(document.body.appendChild(document.createElement('div')));
+    await renderSignedIn(root, <AlertRuleForm rule={null} kinds={[...ALERT_KINDS]} onSaved={() => undefined} />, {
+      savedBooks: ['pinnacle', 'prizepicks'],
+    });
+    act(() => {
+      const select = document.querySelector<HTMLSelectElement>('form select')!;
+      select.value = 'steam';
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+  });
+  afterEach(() => act(() => root.unmount()));
+
+  const booksSelect = () =>
+    [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith('Books'))?.querySelector('select');
+  const submit = () =>
+    act(async () => {
+      document.querySelector('form')!.dispatchEvent(new Event('submit', { bubbles: true, cancelable: true }));
+    });
+  const anyBook = () =>
+    [...document.querySelectorAll('label')]
+      .find((l) => l.textContent?.trim() === 'Any book')!
+      .querySelector<HTMLInputElement>('input[type=checkbox]')!;
+
+  it('ticks no book, says the kind fires at none of them, and saves nothing until the user picks', async () => {
+    expect([...booksSelect()!.selectedOptions]).toEqual([]);
+    const notice = 'Steam alerts fire at none of your books. Pick at least one, or choose "Any book".';
+    expect(document.querySelector('[data-testid="alert-books-missing"]')?.textContent).toBe(notice);
+    await submit();
+    expect(post).not.toHaveBeenCalled();
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe(notice);
+  });
+
+  it('saves any book only when the user chooses "Any book"', async () => {
+    expect(anyBook().checked).toBe(false);
+    act(() => anyBook().click());
+    expect(document.querySelector('[data-testid="alert-books-missing"]')).toBeNull();
+    post.mockResolvedValue({ data: { id: 'r1' } });
+    await submit();
+    expect(post).toHaveBeenCalledWith('/api/alerts', { body: expect.objectContaining({ kind: 'steam', books: [] }) });
+  });
+
+  it('saves the book the user picks', async () => {
+    act(() => {
+      const select = booksSelect()!;
+      [...select.options].find((o) => o.value === 'draftkings')!.selected = true;
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    });
+    post.mockResolvedValue({ data: { id: 'r1' } });
+    await submit();
+    expect(post).toHaveBeenCalledWith('/api/alerts', {
+      body: expect.objectContaining({ kind: 'steam', books: ['draftkings'] }),
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { alertRuleTakesBook, CORE_SPORTS, SPORTSBOOKS, type AlertKind } from '@oddspulse/shared';
-import { kindBooks, type FormState, type SetField } from './alert-form';
+import { kindBooks, missingBooks, type FormState, type SetField } from './alert-form';
 import { ValueMultiSelect } from '../../ui/ValueMultiSelect';
 
 /**
@@ -15,31 +15,44 @@ const LEG_FILTERS = [
   },
   {
     field: 'books',
-    label: 'Books (none selected: all; otherwise every leg at one of them)',
+    label: 'Books (every leg at one of them)',
     values: (kind: AlertKind) =>
       SPORTSBOOKS.filter((book) => alertRuleTakesBook(kind, book.key)).map((book) => book.key),
     names: Object.fromEntries(SPORTSBOOKS.map((book) => [book.key, book.name])),
   },
 ] as const;
 
-/** Which legs a rule watches: its sports (but a price target's) and its books, with what the books mean for its kind. */
+/**
+ * Which legs a rule watches: its sports (but a price target's) and its books, with what the books mean for its kind.
+ * "Any book" is a choice of its own: no book ticked is not any book, and the form says so when the kind fires at none
+ * of the books it holds (missingBooks).
+ */
 export function LegFilterFields({ form, set }: { form: FormState; set: SetField }) {
+  const missing = missingBooks(form);
   return (
     <>
-      {/* a price target's sport is its game's */}
-      {LEG_FILTERS.filter(({ field }) => !(form.kind === 'price_target' && field === 'sports')).map(
-        ({ field, label, values, names }) => (
-          <ValueMultiSelect
-            key={field}
-            label={label}
-            value={field === 'books' ? kindBooks(form) : form[field]}
-            values={values(form.kind)}
-            names={names}
-            onChange={(selected) => set(field, selected)}
-          />
-        ),
+      {/* a price target's sport is its game's; with "Any book" chosen there are no books to tick */}
+      {LEG_FILTERS.filter(
+        ({ field }) => !(form.kind === 'price_target' && field === 'sports') && !(form.anyBook && field === 'books'),
+      ).map(({ field, label, values, names }) => (
+        <ValueMultiSelect
+          key={field}
+          label={label}
+          value={field === 'books' ? kindBooks(form) : form[field]}
+          values={values(form.kind)}
+          names={names}
+          onChange={(selected) => set(field, selected)}
+        />
+      ))}
+      <label className="inline">
+        <input type="checkbox" checked={form.anyBook} onChange={(e) => set('anyBook', e.target.checked)} /> Any book
+      </label>
+      {missing && (
+        <p className="form-error" role="status" data-testid="alert-books-missing">
+          {missing}
+        </p>
       )}
-      {(form.kind === 'steam' || form.kind === 'price_target') && (
+      {!form.anyBook && (form.kind === 'steam' || form.kind === 'price_target') && (
         <p className="muted small" data-testid="alert-books-hint">
           {form.kind === 'steam'
             ? 'Steam alerts when one of these books is still at the old price.'

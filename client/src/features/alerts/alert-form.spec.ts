@@ -1,5 +1,5 @@
 import type { AlertRule } from '@oddspulse/shared';
-import { describeRule, formOf, inputOf } from './alert-form';
+import { describeRule, formOf, inputOf, missingBooks } from './alert-form';
 
 const rule: AlertRule = {
   id: 'r1',
@@ -53,6 +53,26 @@ describe('alert rule form', () => {
     expect(inputOf(formOf(null, 'ev', starting)).books).toEqual(starting);
     expect(inputOf(formOf(null, 'steam', starting)).books).toEqual(['draftkings']);
     expect(inputOf({ ...formOf(null, 'ev', starting), kind: 'middle' }).books).toEqual(['draftkings', 'pinnacle']);
+  });
+
+  // DECISIONS 36: a rule widens from the saved books to any book only when the user chooses "Any book"
+  it('asks for a book, or "Any book", when the kind fires at none of the form’s books', () => {
+    const steam = formOf(null, 'steam', ['pinnacle', 'prizepicks']);
+    expect(missingBooks(steam)).toBe(
+      'Steam alerts fire at none of your books. Pick at least one, or choose "Any book".',
+    );
+    expect(missingBooks({ ...steam, books: [] })).toBe('Pick at least one book, or choose "Any book".');
+    expect(missingBooks({ ...steam, books: ['draftkings'] })).toBeNull();
+    expect(missingBooks({ ...steam, anyBook: true })).toBeNull();
+    expect(inputOf({ ...steam, anyBook: true }).books).toEqual([]);
+  });
+
+  it('reads a rule saved with no book as "Any book"', () => {
+    const any = formOf({ ...rule, books: [] }, 'ev', ['draftkings']);
+    expect(any.anyBook).toBe(true);
+    expect(missingBooks(any)).toBeNull();
+    expect(inputOf(any).books).toEqual([]);
+    expect(formOf(rule, 'ev').anyBook).toBe(false);
   });
 
   it('reads a price target into the form and back, without its game’s name', () => {

@@ -33,6 +33,11 @@ export interface FormState {
   min: string;
   sports: string[];
   books: string[];
+  /**
+   * "Any book", ticked by the user (or a rule saved with no book): the rule is saved with no book, which is any book
+   * (AlertRuleCriteria.books). Never implied by an empty list: the kind may fire at none of the books the form holds.
+   */
+  anyBook: boolean;
   maxLegAge: string;
   quiet: boolean;
   quietStart: string;
@@ -67,6 +72,7 @@ export function formOf(rule: AlertRule | null, kind: AlertKind, startingBooks: r
     min: String(rule?.min ?? defaultMin(kind)),
     sports: rule?.sports ?? [],
     books: rule?.books ?? [...startingBooks],
+    anyBook: rule ? rule.books.length === 0 : false,
     maxLegAge: rule?.maxLegAgeSeconds ? String(rule.maxLegAgeSeconds) : '',
     quiet: Boolean(rule?.quietHours),
     quietStart: rule?.quietHours ? formatClock(rule.quietHours.start) : '22:00',
@@ -104,12 +110,26 @@ export function kindBooks(form: Pick<FormState, 'kind' | 'books'>): string[] {
   return form.books.filter((book) => alertRuleTakesBook(form.kind, book));
 }
 
+/**
+ * Why the form cannot be saved for its books, or null when it can: no book its kind fires at is ticked and "Any book"
+ * is not chosen. Saving none would be any book (AlertRuleCriteria.books), widening a rule the user meant for their books
+ * (DECISIONS 36: the saved books are the alert default) to every book; a steam rule of a user who keeps only sharp books
+ * and DFS apps has none of them to fire at.
+ */
+export function missingBooks(form: Pick<FormState, 'kind' | 'books' | 'anyBook'>): string | null {
+  if (form.anyBook || kindBooks(form).length > 0) return null;
+  return form.books.length > 0
+    ? `${KIND_LABELS[form.kind]} alerts fire at none of your books. Pick at least one, or choose "Any book".`
+    : 'Pick at least one book, or choose "Any book".';
+}
+
+/** The rule to save; its books are none (any book) only when "Any book" is chosen (missingBooks says when it may be). */
 export function inputOf(form: FormState): AlertRuleInput {
   return {
     kind: form.kind,
     min: Number(form.min),
     sports: form.sports,
-    books: kindBooks(form),
+    books: form.anyBook ? [] : kindBooks(form),
     maxLegAgeSeconds: form.maxLegAge ? Number(form.maxLegAge) : null,
     quietHours: form.quiet ? { start: form.quietStart, end: form.quietEnd, timeZone: form.timeZone } : null,
     webhookUrl: form.webhookUrl.trim() || null,

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AlertKind, AlertRule } from '@oddspulse/shared';
 import { createAlertRule, updateAlertRule } from './alerts-api';
-import { formForKinds, formOf, inputOf, type FormState, type SetField } from './alert-form';
+import { formForKinds, formOf, inputOf, missingBooks, type FormState, type SetField } from './alert-form';
 import { apiErrorText } from '../../api/api-client';
 import { useStartingBooks } from '../../state/starting-books';
 
@@ -29,6 +29,12 @@ export function useAlertRuleForm(rule: AlertRule | null, kinds: AlertKind[], onS
   };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // no book ticked is not "any book": the user picks one or chooses "Any book" (missingBooks)
+    const missing = missingBooks(form);
+    if (missing) {
+      setError(missing);
+      return;
+    }
     setBusy(true);
     setError(null);
     try {
