@@ -80,7 +80,7 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     const csv = exported.text;
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'id,date_added,game,league,sport,market,selection,odds,bookmaker,stake,potential_payout,status,actual_payout,settled_at,type,edge,closing_odds,clv,event_id,commence_time,note',
+      'id,date_added,game,league,sport,market,selection,odds,bookmaker,stake,potential_payout,status,actual_payout,settled_at,type,edge,closing_odds,clv,event_id,commence_time,note,payout_decimal',
     );
     expect(csv).toContain(
       `${won.body.id},${won.body.dateAdded},Bills @ Rams,NFL,americanfootball_nfl,Moneyline,Buffalo Bills,+150,,25.50,63.75,won,63.75,`,
@@ -106,6 +106,48 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     expect((await importCsv(reader.session, csv)).body).toEqual({ added: 0, duplicates: 4, errors: [] });
     expect((await importCsv(owner.session, csv)).body).toEqual({ added: 0, duplicates: 4, errors: [] });
     expect((await t.http().get('/api/picks?period=90d').set(bearer(owner.session))).body.picks).toHaveLength(4);
+  });
+
+  it('gives a pending parlay back at its exact price: a stake set after the import pays what the original does', async () => {
+    // two −110 legs multiplied, (21/11)² = 3.6446…, shown as +264: $100 pays $364.46 at the price, $364.00 at the odds
+    const owner = await signUp(t);
+    const saved = await t
+      .http()
+      .post('/api/picks')
+      .set(bearer(owner.session))
+      .send({
+        game: 'Parlay (2 legs)',
+        league: 'NFL',
+        market: 'Parlay',
+        selection: 'Miami Dolphins -3.5 + Buffalo Bills -3.5',
+        odds: '+264',
+        bookmaker: 'draftkings,fanduel',
+        type: 'parlay',
+        stakeCents: 0,
+        payoutDecimal: (21 / 11) ** 2,
+      })
+      .expect(201);
+    const csv = (await t.http().get('/api/picks/export.csv').set(bearer(owner.session))).text;
+    expect(csv).toContain(',3.6446280991735542');
+    const reader = await signUp(t);
+    expect((await importCsv(reader.session, csv)).body).toEqual({ added: 1, duplicates: 0, errors: [] });
+    const [imported] = (await t.http().get('/api/picks').set(bearer(reader.session))).body.picks;
+    const staked = async (session: Parameters<typeof bearer>[0], id: string, stake: number) =>
+      (await t.http().patch(`/api/picks/${id}/stake`).set(bearer(session)).send({ stake }).expect(200)).body
+        .potentialCents;
+    for (const [stake, cents] of [
+      [50, 18_223],
+      [100, 36_446],
+    ]) {
+      expect(await staked(owner.session, saved.body.id, stake)).toBe(cents);
+      expect(await staked(reader.session, imported.id, stake)).toBe(cents);
+    }
+    // a bad price is refused by its line, as POST /api/picks refuses it
+    const bad = await importCsv(reader.session, csv.replace(',3.6446280991735542', ',1'));
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual([
+      { line: 2, message: "payout_decimal '1' is not decimal odds above 1 and under 1001" },
+    ]);
   });
 
   it('applies the list’s filters to the export', async () => {

@@ -65,7 +65,8 @@ describe('picks CSV files', () => {
       },
     ]);
     expect(csv.split('\r\n')[1]).toBe(
-      `,2026-11-01T00:00:00.000Z,"'=1+1",,,"'@SUM(A1)",-3.5,+150,,1.00,,,,,,,,,,,"'+cmd|x"`,
+      // the columns after the note (PICK_CSV_COLUMNS) are empty
+      `,2026-11-01T00:00:00.000Z,"'=1+1",,,"'@SUM(A1)",-3.5,+150,,1.00,,,,,,,,,,,"'+cmd|x"${','.repeat(PICK_CSV_COLUMNS.length - PICK_CSV_COLUMNS.indexOf('note') - 1)}`,
     );
     expect((await readPicksCsv(csv)).rows[0].pick).toMatchObject({
       game: '=1+1',
@@ -94,9 +95,9 @@ describe('picks CSV files', () => {
         note,
       })),
     );
-    expect(csv).toContain(`,"''=1+1"\r\n`);
-    expect(csv).toContain(`,"' =1+1"\r\n`);
-    expect(csv).toContain(`,-3.5\r\n`);
+    expect(csv).toContain(`,"''=1+1",`);
+    expect(csv).toContain(`,"' =1+1",`);
+    expect(csv).toContain(`,-3.5,`);
     const read = await readPicksCsv(csv);
     expect(read.errors).toEqual([]);
     // the import trims values: a leading blank is not kept, the formula is still text

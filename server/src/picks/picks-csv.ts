@@ -39,7 +39,7 @@ export interface CsvLineError {
 
 /** The bad lines an import names: its first ones, and how many more there are. */
 export const CSV_LISTED_ERRORS = 100;
-/** Columns a header may have: the export's 21 and as many again a file from another tracker may carry. */
+/** Columns a header may have: the export's (PICK_CSV_COLUMNS) and room for those a file from another tracker adds. */
 export const CSV_MAX_COLUMNS = 64;
 
 /** A readable row: its pick, its line in the file, and the key that makes importing it twice a no-op. */

@@ -15,6 +15,7 @@ import {
   PICK_MAX_CENTS,
   PICK_MAX_DECIMAL,
   PICK_MAX_PAYOUT_CENTS,
+  PICK_PAYOUT_DECIMAL_RULE,
   pickDollarsToCents,
   pickOddsText,
   pickTimeIso,
@@ -54,11 +55,8 @@ const dollars = (maxCents: number, min: { dollars: number; message?: string } = 
     )
     .meta({ type: 'number', minimum: min.dollars, maximum: maxCents / 100 });
 const cents = (maxCents: number) => z.number().int().min(0).max(maxCents);
-const payoutDecimalMessage = `must be decimal odds above 1 and under ${PICK_MAX_DECIMAL}`;
-/**
- * What a pick returns per unit staked: decimal odds above 1 and under those of the longest odds a door takes, so the
- * largest stake at it pays within PICK_MAX_PAYOUT_CENTS.
- */
+const payoutDecimalMessage = `must be ${PICK_PAYOUT_DECIMAL_RULE}`;
+/** What a pick returns per unit staked, as every door takes it (isPickPayoutDecimal), its bounds in the schema. */
 const payoutDecimal = z
   .number()
   .gt(1, { message: payoutDecimalMessage })

@@ -209,8 +209,11 @@ export class PicksService {
     let text = picksCsvHeader();
     for (;;) {
       const rows = await this.picks.page(userId, { ...query, after, limit: EXPORT_SLICE });
-      if (rows.length)
-        text += `\r\n${writePicksCsvRows(rows.map((row) => pickToCsvRow({ ...toPick(row), clientId: row.client_id })))}`;
+      // the exact price is no field of the API's pick, but the file's: a stake set after the import is paid at it
+      const csvRows = rows.map((row) =>
+        pickToCsvRow({ ...toPick(row), clientId: row.client_id, payoutDecimal: row.payout_decimal }),
+      );
+      if (rows.length) text += `\r\n${writePicksCsvRows(csvRows)}`;
       await write(text);
       if (rows.length < EXPORT_SLICE) return;
       after = rows[rows.length - 1].position;

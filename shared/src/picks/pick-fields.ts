@@ -12,6 +12,14 @@ export const PICK_MAX_CENTS = 100_000_000;
 /** Decimal odds of the longest odds a door takes (pickOddsText: at most 5 digits, so under +100000): 1001. */
 export const PICK_MAX_DECIMAL = 1 + 100_000 / 100;
 /**
+ * What a pick returns per unit staked (its exact price, payoutDecimal), as every door takes it: decimal odds above 1 and
+ * under those of the longest odds a door takes, so the largest stake at it pays within PICK_MAX_PAYOUT_CENTS.
+ */
+export const PICK_PAYOUT_DECIMAL_RULE = `decimal odds above 1 and under ${PICK_MAX_DECIMAL}`;
+export function isPickPayoutDecimal(decimal: number): boolean {
+  return decimal > 1 && decimal < PICK_MAX_DECIMAL;
+}
+/**
  * The most a pick pays back (its potential or actual payout), in cents: the largest stake at the longest odds a door
  * takes (decimal odds under PICK_MAX_DECIMAL), $1,001,000,000. Every payout the server works out for a pick it took is
  * within it, so the user's own export imports back.

@@ -8,7 +8,7 @@ import {
   PICK_CSV_COLUMNS,
   readPickCsvRow,
 } from './picks-csv';
-import type { UserPick } from './pick';
+import { pickPotentialCents, type UserPick } from './pick';
 
 const pick: UserPick = {
   id: '7d0c4c57-0000-4000-8000-000000000001',
@@ -80,8 +80,49 @@ describe('picks CSV rows', () => {
         eventId: 'ev-1',
         commenceTime: '2022-09-11T17:00:00.000Z',
         note: 'a, "b"',
+        payoutDecimal: null,
       },
     });
+  });
+
+  it('gives a pending parlay back at its exact price, so a stake set later pays what it did before the export', () => {
+    // two −110 legs: (21/11)² = 3.6446…, shown as +264; $100 pays $364.46 at the price, $364.00 at the odds (pick.ts)
+    const parlay = {
+      ...pick,
+      market: 'Parlay',
+      selection: 'Miami Dolphins -3.5 + Buffalo Bills -3.5',
+      odds: '+264',
+      bookmaker: 'draftkings',
+      type: 'parlay' as const,
+      stakeCents: 0,
+      potentialCents: 0,
+      actualPayoutCents: null,
+      status: 'pending' as const,
+      settledDate: null,
+      validatedBy: null,
+      validationConfidence: null,
+      espnGameId: null,
+      payoutDecimal: (21 / 11) ** 2,
+    };
+    const row = pickToCsvRow(parlay);
+    expect(row.payout_decimal).toBe('3.6446280991735542'); // every digit: it reads back as the same number
+    const read = csvRowToPick(row);
+    expect(read).toMatchObject({ pick: { payoutDecimal: (21 / 11) ** 2 } });
+    const imported = 'pick' in read ? read.pick : null;
+    expect([5_000, 10_000].map((stake) => pickPotentialCents(stake, imported!))).toEqual([18_223, 36_446]);
+    // a row without a payout is paid at its exact price as well
+    expect(csvRowToPick({ ...row, stake: '100', potential_payout: '' })).toMatchObject({
+      pick: { potentialCents: 36_446 },
+    });
+    // an older file, without the column: the odds' rule, as for a pick saved before the price was kept
+    expect(csvRowToPick({ ...row, payout_decimal: undefined, stake: '100', potential_payout: '' })).toMatchObject({
+      pick: { payoutDecimal: null, potentialCents: 36_400 },
+    });
+    // refused as POST /api/picks refuses it: decimal odds above 1 and under those of the longest odds taken
+    for (const bad of ['1', '0.5', '1001', 'abc', '0x10', 'Infinity'])
+      expect(csvRowToPick({ ...row, payout_decimal: bad })).toEqual({
+        errors: [`payout_decimal '${bad}' is not decimal odds above 1 and under 1001`],
+      });
   });
 
   it('fills what another tracker leaves out: the payout from the odds, a settled payout by the rules of spec 002 §5', () => {

@@ -2,15 +2,17 @@ import { isValidAmerican } from '../engine/odds/odds-format';
 import {
   inPickRange,
   isPickCents,
+  isPickPayoutDecimal,
   PICK_CLV_RANGE,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
   PICK_MAX_PAYOUT_CENTS,
+  PICK_PAYOUT_DECIMAL_RULE,
   pickDollarsToCents,
   pickOddsText,
   pickTimeIso,
 } from './pick-fields';
-import { PICK_STATUSES, pickCommission, pickPayoutCents, type PickStatus, type UserPick } from './pick';
+import { PICK_STATUSES, pickPotentialCents, type PickStatus, type UserPick } from './pick';
 import { recordedPayoutCents } from './settlement';
 import { bookKeyOf } from '../domain/books/sportsbooks';
 
@@ -19,7 +21,8 @@ import { bookKeyOf } from '../domain/books/sportsbooks';
  * with two decimals, times in ISO 8601 UTC. The export writes every column; the import needs the required ones and
  * reads the rest when present, so that importing an export gives back the same picks, and a file from another tracker
  * needs only the required columns. The CSV text itself is written and read by the server (papaparse); these are the
- * rules for one row.
+ * rules for one row. A column added later goes after the others, so a file or a program that reads them by position
+ * keeps its columns; an older file without it imports as before.
  */
 export const PICK_CSV_COLUMNS = [
   'id',
@@ -43,6 +46,9 @@ export const PICK_CSV_COLUMNS = [
   'event_id',
   'commence_time',
   'note',
+  // the exact price (payoutDecimal): `odds` are rounded to a whole American number, and a stake set after the import is
+  // paid at this, as it is on the original (pickPotentialCents)
+  'payout_decimal',
 ] as const;
 export type PickCsvColumn = (typeof PICK_CSV_COLUMNS)[number];
 export const PICK_CSV_REQUIRED: readonly PickCsvColumn[] = [
@@ -62,8 +68,13 @@ export function csvCentsToDollars(cents: number | null): string {
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
 
-/** One pick as a CSV row, by column. `id` is the pick's import key when it came from an import or a browser list. */
-export function pickToCsvRow(pick: UserPick & { clientId?: string | null }): Record<PickCsvColumn, string> {
+/**
+ * One pick as a CSV row, by column. `id` is the pick's import key when it came from an import or a browser list; its
+ * exact price is written with every digit, so it reads back as the same number.
+ */
+export function pickToCsvRow(
+  pick: UserPick & { clientId?: string | null; payoutDecimal?: number | null },
+): Record<PickCsvColumn, string> {
   const text = (value: string | number | null) => (value === null ? '' : String(value));
   return {
     id: pick.clientId ?? pick.id,
@@ -87,12 +98,14 @@ export function pickToCsvRow(pick: UserPick & { clientId?: string | null }): Rec
     event_id: text(pick.eventId),
     commence_time: text(pick.commenceTime),
     note: text(pick.note),
+    payout_decimal: text(pick.payoutDecimal ?? null),
   };
 }
 
 /**
  * A pick read from one CSV row: the columns a file carries, in the pick's own fields and types (money in cents), with
- * `id` the row's import key when the file gives one and `settledAt` the one settlement time a file has.
+ * `id` the row's import key when the file gives one, `settledAt` the one settlement time a file has and `payoutDecimal`
+ * the exact price, when the file gives it.
  */
 export type CsvPick = Pick<
   UserPick,
@@ -115,7 +128,7 @@ export type CsvPick = Pick<
   | 'eventId'
   | 'commenceTime'
   | 'note'
-> & { id: string | null; settledAt: string | null };
+> & { id: string | null; settledAt: string | null; payoutDecimal: number | null };
 
 /** C0 controls and DEL but tab and line breaks: PostgreSQL refuses NUL in text, and none means anything in a pick. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -131,6 +144,9 @@ const MAX_LENGTHS: Partial<Record<PickCsvColumn, number>> = {
   event_id: 200,
   note: 1000,
 };
+
+/** A price as the export writes it: digits, a point and digits (no sign, exponent, hex or Infinity, which Number reads). */
+const DECIMAL = /^\d+(?:\.\d+)?$/;
 
 /** Why a lost or pushed row's actual payout is the one it is (spec 002 §5, DECISIONS 19), as a refusal says it. */
 const RULE_OF_PAYOUT = { lost: 'a lost pick pays 0', push: 'a push returns the stake' } as const;
@@ -188,6 +204,10 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
     errors.push(`status ${echo(value('status'))} is not one of ${PICK_STATUSES.join(', ')}`);
   const type = value('type').toLowerCase() || 'single';
   if (type !== 'single' && type !== 'parlay') errors.push(`type ${echo(value('type'))} is not single or parlay`);
+  const payoutDecimalText = value('payout_decimal');
+  const payoutDecimal = payoutDecimalText ? Number(payoutDecimalText) : null;
+  if (payoutDecimal !== null && !(DECIMAL.test(payoutDecimalText) && isPickPayoutDecimal(payoutDecimal)))
+    errors.push(`payout_decimal ${echo(payoutDecimalText)} is not ${PICK_PAYOUT_DECIMAL_RULE}`);
   const closingOdds = number('closing_odds', { min: -100_000, max: 100_000 });
   if (closingOdds !== null && !isValidAmerican(closingOdds))
     errors.push(`closing_odds ${echo(value('closing_odds'))} is not American odds`);
@@ -210,11 +230,12 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   }
   if (errors.length || dateAdded === null || stakeCents === null) return { errors };
 
-  // a file without the payout: worked out as the slip records it, net of an exchange's default commission
+  // a file without the payout: worked out as the app does for a pick saved without one, at its exact price when the
+  // row gives it, else from its odds net of an exchange's default commission
   // a book by its name ("DraftKings") is stored by its key, as the app saves it: one book identity
   const bookmakerText = optionalText('bookmaker');
   const bookmaker = bookmakerText === null ? null : bookKeyOf(bookmakerText) || null;
-  const potentialCents = potential ?? pickPayoutCents(stakeCents, odds, pickCommission(bookmaker));
+  const potentialCents = potential ?? pickPotentialCents(stakeCents, { odds, bookmaker, payoutDecimal });
   const settled = status as PickStatus;
   return {
     pick: {
@@ -240,6 +261,7 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
       eventId: optionalText('event_id'),
       commenceTime,
       note: optionalText('note'),
+      payoutDecimal,
     },
   };
 }
