@@ -1,4 +1,5 @@
 import { PicksRepository } from '@oddspulse/core';
+import type { UserPick } from '@oddspulse/shared';
 import { AccountsTestApp, bearer, createAccountsApp, signUp } from '../../../test/support/accounts-app';
 
 // Picks as CSV: the export's columns, money in dollars with two decimals, ISO 8601 UTC times; the import takes the
@@ -80,7 +81,7 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     const csv = exported.text;
     const lines = csv.split('\r\n');
     expect(lines[0]).toBe(
-      'id,date_added,game,league,sport,market,selection,odds,bookmaker,stake,potential_payout,status,actual_payout,settled_at,type,edge,closing_odds,clv,event_id,commence_time,note,payout_decimal',
+      'id,date_added,game,league,sport,market,selection,odds,bookmaker,stake,potential_payout,status,actual_payout,settled_at,type,edge,closing_odds,clv,event_id,commence_time,note,payout_decimal,settled_date,validated_at,validated_by,validation_confidence,espn_game_id',
     );
     expect(csv).toContain(
       `${won.body.id},${won.body.dateAdded},Bills @ Rams,NFL,americanfootball_nfl,Moneyline,Buffalo Bills,+150,,25.50,63.75,won,63.75,`,
@@ -148,6 +149,87 @@ describe('picks CSV export and import (real PostgreSQL and Redis)', () => {
     expect(bad.body.errors).toEqual([
       { line: 2, message: "payout_decimal '1' is not decimal odds above 1 and under 1001" },
     ]);
+  });
+
+  it('gives an automatic settlement back as automatic, with its source, confidence and game; one by hand as by hand', async () => {
+    const owner = await signUp(t);
+    const post = async (selection: string) =>
+      (
+        await t
+          .http()
+          .post('/api/picks')
+          .set(bearer(owner.session))
+          .send({
+            game: 'Bills @ Rams',
+            league: 'NFL',
+            market: 'Moneyline',
+            selection,
+            odds: '+150',
+            stakeCents: 2_550,
+          })
+          .expect(201)
+      ).body;
+    const automatic = await post('Buffalo Bills');
+    // as the settlement worker records it (spec 002 §3: settledDate, validatedBy, validationConfidence, espnGameId)
+    await t.get(PicksRepository).settle(automatic.id, {
+      status: 'won',
+      actual_payout_cents: 6_375,
+      settled_date: new Date('2026-11-02T04:10:00Z'),
+      validated_by: 'espn',
+      validation_confidence: 95,
+      espn_game_id: '401547417',
+    });
+    const byHand = await post('Los Angeles Rams');
+    await t.http().patch(`/api/picks/${byHand.id}`).set(bearer(owner.session)).send({ status: 'lost' }).expect(200);
+    const csv = (await t.http().get('/api/picks/export.csv').set(bearer(owner.session))).text;
+    expect(csv).toContain(',2026-11-02T04:10:00.000Z,,espn,95,401547417');
+
+    const reader = await signUp(t);
+    expect((await importCsv(reader.session, csv)).body).toEqual({ added: 2, duplicates: 0, errors: [] });
+    const settlement = ({
+      selection,
+      settledDate,
+      validatedAt,
+      validatedBy,
+      validationConfidence,
+      espnGameId,
+    }: UserPick) => ({ selection, settledDate, validatedAt, validatedBy, validationConfidence, espnGameId });
+    const settlementsOf = async (session: Parameters<typeof bearer>[0]) =>
+      ((await t.http().get('/api/picks?sort=sport').set(bearer(session))).body.picks as UserPick[])
+        .map(settlement)
+        .sort((a, b) => a.selection.localeCompare(b.selection));
+    const original = await settlementsOf(owner.session);
+    expect(original[0]).toEqual({
+      selection: 'Buffalo Bills',
+      settledDate: '2026-11-02T04:10:00.000Z',
+      validatedAt: null,
+      validatedBy: 'espn',
+      validationConfidence: 95,
+      espnGameId: '401547417',
+    });
+    expect(original[1]).toMatchObject({ selection: 'Los Angeles Rams', settledDate: null, validatedBy: null });
+    expect(original[1].validatedAt).toEqual(expect.any(String));
+    expect(await settlementsOf(reader.session)).toEqual(original);
+
+    // an older file's one settlement time is read as a settlement by hand, as it always was
+    const older = await signUp(t);
+    const at = new Date(Date.now() - 86_400_000).toISOString();
+    expect(
+      (
+        await importCsv(
+          older.session,
+          [
+            'date_added,game,market,selection,odds,stake,status,settled_at',
+            `${at},A @ B,Moneyline,A,+150,10,won,${at}`,
+          ].join('\n'),
+        )
+      ).body,
+    ).toMatchObject({ added: 1 });
+    expect((await settlementsOf(older.session))[0]).toMatchObject({
+      settledDate: null,
+      validatedAt: at,
+      validatedBy: null,
+    });
   });
 
   it('applies the list’s filters to the export', async () => {

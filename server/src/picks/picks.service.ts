@@ -241,7 +241,11 @@ export class PicksService {
       for (let start = 0; start < rows.length; start += PICKS_IMPORT_CHUNK) {
         const chunk = rows.slice(start, start + PICKS_IMPORT_CHUNK).map(({ key, pick }) => ({
           ...this.toRow(owner.id, { ...pick, clientId: key }),
-          validated_at: pick.status === 'pending' || !pick.settledAt ? null : new Date(pick.settledAt),
+          settled_date: pick.settledDate === null ? null : new Date(pick.settledDate),
+          validated_at: pick.validatedAt === null ? null : new Date(pick.validatedAt),
+          validated_by: pick.validatedBy,
+          validation_confidence: pick.validationConfidence,
+          espn_game_id: pick.espnGameId,
           closing_odds: pick.closingOdds,
           clv: pick.clv,
         }));

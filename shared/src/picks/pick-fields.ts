@@ -28,6 +28,8 @@ export const PICK_MAX_PAYOUT_CENTS = PICK_MAX_CENTS * PICK_MAX_DECIMAL;
 /** A pick's edge at placement and its closing-line value, in percent. */
 export const PICK_EDGE_RANGE = { min: -100, max: 1000 } as const;
 export const PICK_CLV_RANGE = { min: -1000, max: 1000 } as const;
+/** How sure an automatic settlement was of its game (validationConfidence, SETTLEMENT_CONFIDENCE), a whole percent. */
+export const PICK_CONFIDENCE_RANGE = { min: 0, max: 100 } as const;
 /** The times a pick may carry (added, started, settled): from 1970 to the end of 2099. */
 export const PICK_TIME_RANGE = { from: Date.UTC(1970, 0, 1), to: Date.UTC(2100, 0, 1) } as const;
 

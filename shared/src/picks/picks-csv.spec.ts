@@ -72,7 +72,11 @@ describe('picks CSV rows', () => {
         potentialCents: 19_091,
         status: 'won',
         actualPayoutCents: 19_091,
-        settledAt: '2022-09-11T20:30:00.000Z',
+        settledDate: '2022-09-11T20:30:00.000Z',
+        validatedAt: null,
+        validatedBy: 'espn',
+        validationConfidence: 95,
+        espnGameId: '401437654',
         type: 'single',
         edge: 2.4,
         closingOdds: -125,
@@ -123,6 +127,60 @@ describe('picks CSV rows', () => {
       expect(csvRowToPick({ ...row, payout_decimal: bad })).toEqual({
         errors: [`payout_decimal '${bad}' is not decimal odds above 1 and under 1001`],
       });
+  });
+
+  it('gives a settlement back as it was made: automatically by its source and game, or by hand (spec 002 §3)', () => {
+    const automatic = pickToCsvRow(pick);
+    expect(automatic).toMatchObject({
+      settled_date: '2022-09-11T20:30:00.000Z',
+      validated_at: '',
+      validated_by: 'espn',
+      validation_confidence: '95',
+      espn_game_id: '401437654',
+    });
+    expect(csvRowToPick(automatic)).toMatchObject({
+      pick: {
+        settledDate: '2022-09-11T20:30:00.000Z',
+        validatedAt: null,
+        validatedBy: 'espn',
+        validationConfidence: 95,
+        espnGameId: '401437654',
+      },
+    });
+    const byHand = { ...pick, settledDate: null, validatedAt: '2022-09-12T08:00:00.000Z', validatedBy: null };
+    expect(csvRowToPick(pickToCsvRow({ ...byHand, validationConfidence: null, espnGameId: null }))).toMatchObject({
+      pick: {
+        settledDate: null,
+        validatedAt: '2022-09-12T08:00:00.000Z',
+        validatedBy: null,
+        validationConfidence: null,
+      },
+    });
+    // an older file has one settlement time, settled_at: read as a settlement by hand, as it always was
+    const older = { ...automatic, settled_date: '', validated_by: '', validation_confidence: '', espn_game_id: '' };
+    expect(csvRowToPick(older)).toMatchObject({
+      pick: { settledDate: null, validatedAt: '2022-09-11T20:30:00.000Z', validatedBy: null },
+    });
+    // a pending pick has no settlement, whatever its row says
+    expect(csvRowToPick({ ...automatic, status: 'pending', actual_payout: '' })).toMatchObject({
+      pick: { settledDate: null, validatedAt: null, validatedBy: null, validationConfidence: null, espnGameId: null },
+    });
+    expect(
+      csvRowToPick({
+        ...automatic,
+        validated_at: 'soon',
+        validated_by: 'x'.repeat(65),
+        validation_confidence: '95.5',
+        espn_game_id: 'g\u0000',
+      }),
+    ).toEqual({
+      errors: [
+        'espn_game_id holds a control character',
+        'validated_by is longer than 64 characters',
+        "validated_at 'soon' is not an ISO 8601 date or time from 1970 to 2099",
+        "validation_confidence '95.5' is not a whole number from 0 to 100",
+      ],
+    });
   });
 
   it('fills what another tracker leaves out: the payout from the odds, a settled payout by the rules of spec 002 §5', () => {

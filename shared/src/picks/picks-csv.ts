@@ -4,6 +4,7 @@ import {
   isPickCents,
   isPickPayoutDecimal,
   PICK_CLV_RANGE,
+  PICK_CONFIDENCE_RANGE,
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
   PICK_MAX_PAYOUT_CENTS,
@@ -49,6 +50,13 @@ export const PICK_CSV_COLUMNS = [
   // the exact price (payoutDecimal): `odds` are rounded to a whole American number, and a stake set after the import is
   // paid at this, as it is on the original (pickPotentialCents)
   'payout_decimal',
+  // a settlement as spec 002 §3 keeps it: automatic (its time, source, confidence and game) or by hand (its time);
+  // settled_at, either time, stays for the programs and files that read it, and is what an older file gives
+  'settled_date',
+  'validated_at',
+  'validated_by',
+  'validation_confidence',
+  'espn_game_id',
 ] as const;
 export type PickCsvColumn = (typeof PICK_CSV_COLUMNS)[number];
 export const PICK_CSV_REQUIRED: readonly PickCsvColumn[] = [
@@ -99,13 +107,17 @@ export function pickToCsvRow(
     commence_time: text(pick.commenceTime),
     note: text(pick.note),
     payout_decimal: text(pick.payoutDecimal ?? null),
+    settled_date: text(pick.settledDate),
+    validated_at: text(pick.validatedAt),
+    validated_by: text(pick.validatedBy),
+    validation_confidence: text(pick.validationConfidence),
+    espn_game_id: text(pick.espnGameId),
   };
 }
 
 /**
  * A pick read from one CSV row: the columns a file carries, in the pick's own fields and types (money in cents), with
- * `id` the row's import key when the file gives one, `settledAt` the one settlement time a file has and `payoutDecimal`
- * the exact price, when the file gives it.
+ * `id` the row's import key when the file gives one and `payoutDecimal` the exact price, when the file gives it.
  */
 export type CsvPick = Pick<
   UserPick,
@@ -128,7 +140,25 @@ export type CsvPick = Pick<
   | 'eventId'
   | 'commenceTime'
   | 'note'
-> & { id: string | null; settledAt: string | null; payoutDecimal: number | null };
+  | 'settledDate'
+  | 'validatedAt'
+  | 'validatedBy'
+  | 'validationConfidence'
+  | 'espnGameId'
+> & { id: string | null; payoutDecimal: number | null };
+
+type CsvSettlement = Pick<
+  CsvPick,
+  'settledDate' | 'validatedAt' | 'validatedBy' | 'validationConfidence' | 'espnGameId'
+>;
+/** A pending pick's settlement: none, whatever its row says. */
+const UNSETTLED: CsvSettlement = {
+  settledDate: null,
+  validatedAt: null,
+  validatedBy: null,
+  validationConfidence: null,
+  espnGameId: null,
+};
 
 /** C0 controls and DEL but tab and line breaks: PostgreSQL refuses NUL in text, and none means anything in a pick. */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
@@ -143,6 +173,8 @@ const MAX_LENGTHS: Partial<Record<PickCsvColumn, number>> = {
   bookmaker: 64,
   event_id: 200,
   note: 1000,
+  validated_by: 64,
+  espn_game_id: 200,
 };
 
 /** A price as the export writes it: digits, a point and digits (no sign, exponent, hex or Infinity, which Number reads). */
@@ -217,6 +249,14 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   const potential = money('potential_payout', PICK_MAX_PAYOUT_CENTS);
   const actual = money('actual_payout', PICK_MAX_PAYOUT_CENTS);
   const settledAt = time('settled_at');
+  const settledDate = time('settled_date');
+  const validatedAt = time('validated_at');
+  const confidenceText = value('validation_confidence');
+  const confidence = confidenceText ? Number(confidenceText) : null;
+  if (confidence !== null && !(/^\d+$/.test(confidenceText) && inPickRange(confidence, PICK_CONFIDENCE_RANGE)))
+    errors.push(
+      `validation_confidence ${echo(confidenceText)} is not a whole number from ${PICK_CONFIDENCE_RANGE.min} to ${PICK_CONFIDENCE_RANGE.max}`,
+    );
   const commenceTime = time('commence_time');
   const edge = number('edge', PICK_EDGE_RANGE);
   const clv = number('clv', PICK_CLV_RANGE);
@@ -229,6 +269,19 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
       );
   }
   if (errors.length || dateAdded === null || stakeCents === null) return { errors };
+
+  // the settlement as spec 002 §3 keeps it, none on a pending pick; an older file's one time (settled_at) is read as a
+  // settlement by hand, as it was before the file told the two apart
+  const settlement: CsvSettlement =
+    status === 'pending'
+      ? UNSETTLED
+      : {
+          settledDate,
+          validatedAt: validatedAt ?? (settledDate === null ? settledAt : null),
+          validatedBy: optionalText('validated_by'),
+          validationConfidence: confidence,
+          espnGameId: optionalText('espn_game_id'),
+        };
 
   // a file without the payout: worked out as the app does for a pick saved without one, at its exact price when the
   // row gives it, else from its odds net of an exchange's default commission
@@ -253,7 +306,7 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
       status: settled,
       actualPayoutCents:
         settled === 'pending' ? null : recordedPayoutCents(settled, stakeCents, potentialCents, actual),
-      settledAt,
+      ...settlement,
       type: type as 'single' | 'parlay',
       edge,
       closingOdds,
