@@ -50,6 +50,17 @@ describe('serving the built client', () => {
     }
     expect((await request(app.getHttpServer()).get('/odds').set('Accept', 'text/html')).text).toContain('OddsPulse');
   });
+
+  // docs/mcp.md: GET /mcp answers 405 and the resource metadata is JSON, for a client that sends Accept: */* (the MCP
+  // SDK's discovery, curl) too: the page must not answer for the server's paths
+  it('leaves the MCP endpoint and the .well-known documents to the server, whatever the Accept header', async () => {
+    for (const path of ['/mcp', '/.well-known/oauth-protected-resource/mcp'])
+      for (const accept of ['*/*', 'text/html']) {
+        const res = await request(app.getHttpServer()).get(path).set('Accept', accept);
+        expect({ path, accept, status: res.status }).toEqual({ path, accept, status: 404 });
+        expect(res.text).not.toContain('OddsPulse');
+      }
+  });
 });
 
 // A browser that goes away mid-answer (a closed tab, the service worker's cancelled install) broke nothing: no error

@@ -6,8 +6,11 @@ import express, { NextFunction, Request, Response } from 'express';
 import send from 'send';
 import { negotiateCoding, type ContentCoding } from '../view-cache/view-cache';
 
-/** Paths the SPA fallback must never answer: the API, the socket endpoint, the metrics and the queue console. */
-const SERVER_PATHS = /^\/(api|socket\.io|metrics|ops\/queues)(\/|$)/;
+/**
+ * Paths the SPA fallback must never answer: the API, the socket endpoint, the MCP endpoint and its .well-known
+ * metadata (a client's discovery sends Accept: *\/*, which the page would take), the metrics and the queue console.
+ */
+const SERVER_PATHS = /^\/(api|socket\.io|mcp|\.well-known|metrics|ops\/queues)(\/|$)/;
 /** Source maps would publish the whole client source: the build makes none, and none is served if one appears. */
 const SOURCE_MAP = /\.map$/i;
 /** Vite's content-hashed output: a new build gives new names, so a browser may keep these for ever. */
