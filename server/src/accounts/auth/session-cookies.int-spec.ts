@@ -185,7 +185,7 @@ describe('browser session cookies behind a trusted HTTPS proxy, the public origi
   let t: AccountsTestApp;
 
   beforeAll(async () => {
-    t = await createAccountsApp({ PUBLIC_URL: undefined, TRUST_PROXY: 'loopback' });
+    t = await createAccountsApp({ PUBLIC_URL: undefined, TRUST_PROXY: ['loopback'] });
   });
   afterAll(async () => {
     await t.app.close();
