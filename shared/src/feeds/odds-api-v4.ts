@@ -2,6 +2,7 @@ import type { BoardBookmaker, BoardEvent, BoardMarket, BoardOutcome } from '../d
 import { canonicalBookKey } from '../domain/books/sportsbooks';
 import { canonicalIsoTime } from '../engine/odds/iso-time';
 import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds/odds-format';
+import { oneNamePerPlayer } from './player-names';
 
 /**
  * The Odds API v4 → the normalised board (spec 001 §3). Pure: takes parsed JSON (GET /v4/sports/{sport}/odds
@@ -17,6 +18,8 @@ import { detectOddsFormat, toDecimal, type OddsFormat } from '../engine/odds/odd
  *   once: a second bookmaker of one canonical key (a book sent under two of its names) or a second market of one key
  *   is dropped and its markets counted, so the first listed is the one every keyed reading of the board (the store's
  *   fields, the diff's pairing, the stream's kept markets) finds.
+ * - A player is named alike in every book of an event's props (oneNamePerPlayer, player-names.ts): one of the books'
+ *   spellings, for the player's every line.
  */
 export interface NormaliseOptions {
   /** The response's price format; detected from the prices when absent. */
@@ -353,7 +356,8 @@ class EventReader {
       commence_time: this.iso(raw.commence_time) ?? '',
       home_team: str(raw.home_team) ?? '',
       away_team: str(raw.away_team) ?? '',
-      bookmakers,
+      // one player, one line, whatever each book calls them (player-names.ts); a known book bears the name it was given
+      bookmakers: oneNamePerPlayer(bookmakers),
     };
     return { event, from };
   }

@@ -54,6 +54,41 @@ function snapshotOdd(fixtureId: string, suffix: string): Record<string, unknown>
 }
 
 describe('the odds stream (OpticOdds format)', () => {
+  // spec 001 §5: one row per player and line, whatever each book calls the player: the stream's games go through the
+  // shared normaliser's naming too
+  it("names a player alike at every book of a game's props", () => {
+    const payload = JSON.parse(readFileSync(join(FIXTURES, 'snapshot-basketball_nba.json'), 'utf8')) as {
+      data: Array<{ id: string; odds: Array<Record<string, unknown>> }>;
+    };
+    const game = payload.data.find((g) => g.id === BOS)!;
+    const [template] = game.odds;
+    for (const [sportsbook, selection] of [
+      ['DraftKings', 'Kristaps Porziņģis'],
+      ['FanDuel', 'Kristaps Porzingis'],
+      ['BetMGM', 'Kristaps Porzingis'],
+    ])
+      for (const line of ['over', 'under'])
+        game.odds.push({
+          ...template,
+          id: `${BOS}:${sportsbook}:player_points:${selection}:${line}`,
+          sportsbook,
+          market: 'Player Points',
+          market_id: 'player_points',
+          name: `${selection} ${line} 20.5`,
+          selection,
+          selection_line: line,
+          points: 20.5,
+          price: -110,
+        });
+    const state = snapshotState(BASE, payload, '1795912202000-0');
+    if (typeof state === 'string') throw new Error(state);
+    const players = streamBoardEvents(state, [BOS])[0].bookmakers.flatMap((b) =>
+      b.markets.filter((m) => m.key === 'player_points').flatMap((m) => m.outcomes.map((o) => o.description)),
+    );
+    expect(players).toHaveLength(6);
+    expect(new Set(players)).toEqual(new Set(['Kristaps Porzingis']));
+  });
+
   it('reads the snapshot into the board through the shared normaliser: decimal prices, links, limits, lines', () => {
     const board = streamBoard(snapshot());
     expect(board.map((e) => e.id)).toEqual([BOS, LAL]);

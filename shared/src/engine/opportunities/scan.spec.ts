@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normaliseOddsApiV4 } from '../../feeds/odds-api-v4';
 import { book, event, NOW } from '../../testing/board-builder';
+import { marketLines } from '../lines/event-lines';
 import { newestUpdate, scanBoard, scanEvent } from './scan';
 import { findArbitrage, findEvBets, findMiddles } from './finders';
 
@@ -20,6 +21,20 @@ describe('scan', () => {
     expect(byId(whole.ev)).toEqual(byId(events.flatMap((e) => findEvBets(e, {}, now))));
     const ids = [...whole.arbitrage, ...whole.middles, ...whole.ev].map((o) => o.id);
     expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  // DECISIONS 10: a fair line needs 4 books quoting both sides. Three books call him "Lonnie Walker IV" and one
+  // "Lonnie Walker": one player, so one line with a fair line, where each spelling alone had too few books for one
+  it('a player spelt two ways at the books is one line, with a fair line', () => {
+    const file = 'v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json';
+    const { events } = normaliseOddsApiV4(JSON.parse(readFileSync(join(FIXTURES, file), 'utf8')));
+    const lines = marketLines(events[0], newestUpdate(events)!);
+    const walker = lines.filter((l) => l.group.description?.startsWith('Lonnie Walker') && l.line === 6.5);
+    expect(walker).toHaveLength(1);
+    expect(walker[0].sides.get('Over')).toHaveLength(4);
+    expect(walker[0].fair).not.toBeNull();
+    // one Nic Claxton 11.5, so one fair Under price rather than two that contradict each other
+    expect(lines.filter((l) => l.group.description?.includes('Claxton') && l.line === 11.5)).toHaveLength(1);
   });
 
   it('ids are stable when only prices move', () => {
