@@ -17,6 +17,7 @@ import {
   KIND_NUMBERS,
   marketFamily,
   PREFERRED_BOOK_ORDER,
+  replacesHeldQuote,
   sportsbookName,
   type BlendableMethod,
   type BoardEvent,
@@ -37,7 +38,7 @@ import {
  * The odds table's rows as rows.ts built them before its rewrite for speed (string keys per outcome, every book sorted with
  * localeCompare, the times parsed per book), kept word for word as the test oracle of rows.ts (rows-oracle.spec.ts)
  * and the baseline of `npm run bench:rows`, but for an exchange's price, which both work net of the user's commission
- * (its EV and which price is best). The app never imports it.
+ * (its EV and which price is best), and a book quoting a line twice, which both list once. The app never imports it.
  */
 const bookOrder = (key: string) => {
   const i = PREFERRED_BOOK_ORDER.indexOf(key);
@@ -182,7 +183,10 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
         if (held) entry.market = held.sides;
         const link = outcome.link ?? market.link ?? bookmaker.link;
         if (link) entry.link = link;
-        cell.books.push(entry);
+        // one quote per book per side of a line, its best price (spec 001 §5): a line listed twice is listed once
+        const listed = cell.books.findIndex((b) => b.book === bookmaker.key);
+        if (listed < 0) cell.books.push(entry);
+        else if (replacesHeldQuote(entry.decimal, cell.books[listed].decimal)) cell.books[listed] = entry;
       }
     }
   }

@@ -29,6 +29,7 @@ export {
   isLayMarket,
   KIND_NUMBERS,
   marketFamily,
+  replacesHeldQuote,
   type LineKind,
 } from './engine/lines/line-rules';
 export {

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { normaliseOddsApiV4, type BoardEvent } from '@oddspulse/shared';
-import { buildEventRows, buildRows, lowestHoldBook, miniTableBooks, miniTableLimit, minimumBooks } from './rows';
+import {
+  buildEventRows,
+  buildRows,
+  lowestHoldBook,
+  miniTableBooks,
+  miniTableLimit,
+  minimumBooks,
+  type BookPrice,
+} from './rows';
 
 const fixtures = join(__dirname, '..', '..', '..', '..', '..', '..', 'shared', 'fixtures', 'the-odds-api');
 const load = (file: string) => normaliseOddsApiV4(JSON.parse(readFileSync(join(fixtures, file), 'utf8'))).events;
@@ -234,6 +242,27 @@ describe('row building (spec 001 §5 row building)', () => {
       })),
     };
     expect(buildEventRows(oneSided, { mode: 'props', selectedBooks: [], now })).toEqual([]);
+  });
+
+  // spec 001 §5: one quote per book per side of a line, its best price. Caesars lists each line of this recording
+  // twice (Cam Thomas 20.5 at −125/−109 and at −126/−114): one entry per book in a row's table, as the engine keeps
+  it('lists a book once in a row, at its best price, when it quotes the line twice', () => {
+    const [game] = load('v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_BKN-at-TOR.json');
+    const now = Date.parse('2024-02-22T23:58:00Z');
+    const rows = buildEventRows(game, { mode: 'props', selectedBooks: [], now });
+    expect(rows.length).toBeGreaterThan(10);
+    for (const row of rows)
+      for (const books of [row.allBooks, row.overBooks!, row.underBooks!])
+        expect(new Set(books.map((b) => b.book)).size).toBe(books.length);
+    const thomas = rows.find((r) => r.playerName?.includes('Thomas') && r.point === 20.5)!;
+    const caesars = (books: BookPrice[]) => books.filter((b) => b.book === 'williamhill_us').map((b) => b.decimal);
+    expect(caesars(thomas.overBooks!)).toEqual([1 + 100 / 125]);
+    expect(caesars(thomas.underBooks!)).toEqual([1 + 100 / 109]);
+    // chosen books: the selected and the other lists hold it once too
+    const chosen = buildEventRows(game, { mode: 'props', selectedBooks: ['williamhill_us'], now });
+    const thomasChosen = chosen.find((r) => r.playerName === thomas.playerName && r.point === 20.5)!;
+    expect(thomasChosen.selectedBooks.map((b) => b.book)).toEqual(['williamhill_us']);
+    expect(new Set(thomasChosen.nonSelectedBooks.map((b) => b.book)).size).toBe(thomasChosen.nonSelectedBooks.length);
   });
 
   it('builds rows of a real NFL board, best EV first', () => {

@@ -20,6 +20,7 @@ import {
   marketFamily,
   marketLines,
   PREFERRED_BOOK_ORDER,
+  replacesHeldQuote,
   sportsbookName,
   type BlendableMethod,
   type BoardEvent,
@@ -262,6 +263,8 @@ interface Cell {
    */
   firstBookmaker: number;
   firstOutcome: number;
+  /** The bookmaker of the last entry of `books` (−1 for none): a second price of it replaces that entry or is dropped. */
+  lastBookmaker: number;
 }
 
 function eventRows(event: BoardEvent, settings: RowSettings): OddsRow[] {
@@ -440,7 +443,8 @@ function cellOf(
 
 /**
  * One book's price added to its cell: its EV against the line's fair price and the book's hold, and, when open, the
- * cell's best price if it beats it (the first on the board on a tie).
+ * cell's best price if it beats it (the first on the board on a tie). A book quoting the cell's line twice (Caesars
+ * lists props lines twice) is one entry, its best price: the engine's rule, replacesHeldQuote (spec 001 §5).
  */
 function addPrice(
   cell: Cell,
@@ -453,6 +457,9 @@ function addPrice(
   booksChosen: boolean,
 ): void {
   const { bookmaker, book, dfs, commission, at: m } = quoted;
+  // a bookmaker's prices are added together (eventCells reads the board book by book): its listed one is the cell's last
+  const listed = cell.lastBookmaker === m ? cell.books[cell.books.length - 1] : null;
+  if (listed && !replacesHeldQuote(outcome.price, listed.decimal)) return;
   const lineFacts = cell.facts;
   const fair = lineFacts?.fair;
   const held = lineFacts?.market[book];
@@ -471,21 +478,35 @@ function addPrice(
   if (held) entry.market = held;
   const link = outcome.link ?? market.link ?? bookmaker.link;
   if (link) entry.link = link;
-  cell.books.push(entry);
-  if (booksChosen) (quoted.isSelected ? cell.selectedBooks : cell.otherBooks).push(entry);
-  if (m < cell.firstBookmaker) {
-    // the row takes the point and player as the board first lists them (44.5 or 44.50, '' or none)
-    cell.firstBookmaker = m;
-    cell.firstOutcome = at;
-    cell.point = outcome.point;
-    cell.description = outcome.description;
-  }
-  if (updatedAt > cell.newestTime) {
-    cell.newestTime = updatedAt;
-    cell.newest = market.last_update;
+  if (listed) {
+    // the same market of the same book as the listed entry: the same lock, update time and place on the board
+    cell.books[cell.books.length - 1] = entry;
+    if (booksChosen) {
+      const chosen = quoted.isSelected ? cell.selectedBooks : cell.otherBooks;
+      chosen[chosen.length - 1] = entry;
+    }
+    if (cell.best === listed) {
+      cell.best = entry;
+      cell.bestPrice = price;
+    }
+  } else {
+    cell.books.push(entry);
+    cell.lastBookmaker = m;
+    if (booksChosen) (quoted.isSelected ? cell.selectedBooks : cell.otherBooks).push(entry);
+    if (m < cell.firstBookmaker) {
+      // the row takes the point and player as the board first lists them (44.5 or 44.50, '' or none)
+      cell.firstBookmaker = m;
+      cell.firstOutcome = at;
+      cell.point = outcome.point;
+      cell.description = outcome.description;
+    }
+    if (updatedAt > cell.newestTime) {
+      cell.newestTime = updatedAt;
+      cell.newest = market.last_update;
+    }
   }
   if (locked) return;
-  cell.open++;
+  if (!listed) cell.open++;
   if (quoted.isSelected && (price > cell.bestPrice || (price === cell.bestPrice && m < cell.bestAt))) {
     cell.best = entry;
     cell.bestPrice = price;
@@ -517,6 +538,7 @@ function newCell(
     newestTime: -Infinity,
     firstBookmaker: bookmaker,
     firstOutcome: at,
+    lastBookmaker: -1,
   };
 }
 
