@@ -19,7 +19,12 @@ function dependenciesMissing() {
 
 if (dependenciesMissing()) {
   process.stdout.write(`${JSON.stringify({ level: 'info', service: 'start', msg: 'installing dependencies' })}\n`);
-  const install = spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: ROOT, stdio: 'inherit' });
+  // --include=dev: the start builds with TypeScript and may run the embedded PostgreSQL, both development
+  // dependencies, which npm leaves out when NODE_ENV=production is set
+  const install = spawnSync('npm', ['install', '--include=dev', '--no-audit', '--no-fund'], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
   if (install.status !== 0) {
     // npm says what went wrong; an npm that could not be run at all is said here
     process.stderr.write(`The install failed${install.error ? `: ${install.error.message}` : '.'}\n`);

@@ -119,9 +119,10 @@ describe('npm start in a fresh clone', () => {
 
   afterEach(() => rmSync(clone, { recursive: true, force: true }));
 
-  it('installs the dependencies first, then runs on them', () => {
+  it('installs the dependencies first, the build tools too under NODE_ENV=production, then runs on them', () => {
     const env: NodeJS.ProcessEnv = {
       ...process.env,
+      NODE_ENV: 'production',
       PATH: `${join(clone, 'bin')}:${process.env.PATH}`,
       // set, so nothing is looked for or started: the run stops at setup
       DATABASE_URL: 'postgres://postgres@127.0.0.1:1/nowhere',
@@ -134,7 +135,7 @@ describe('npm start in a fresh clone', () => {
       timeout: 10_000,
     });
     expect(result.stderr).not.toContain('ERR_MODULE_NOT_FOUND');
-    expect(readFileSync(join(clone, 'npm-calls'), 'utf8')).toBe('install --no-audit --no-fund\n');
+    expect(readFileSync(join(clone, 'npm-calls'), 'utf8')).toBe('install --include=dev --no-audit --no-fund\n');
     expect(result.stdout).toContain('"msg":"installing dependencies"');
     expect(result.stderr).toContain('Setup failed.');
     expect(result.status).toBe(1);
