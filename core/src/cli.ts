@@ -1,8 +1,9 @@
 import { parseConfig, ConfigError } from './config/config.schema';
-import { checkPostgres } from './bootstrap/preflight';
+import { checkPostgres, redactUrl } from './bootstrap/preflight';
 import { createDatabase } from './database/database.module';
 import { seedDemoAccounts } from './database/demo-seed';
 import { ensureDatabase, maintenanceUrl, migrate } from './database/migrator';
+import { isDependencyDown } from './util/dependency-errors';
 
 /**
  * `node core/dist/cli.js setup`: create the database if needed, apply migrations, and seed the demo
@@ -12,13 +13,28 @@ async function setup() {
   const config = parseConfig(process.env);
   const unreachable = await checkPostgres(config.DATABASE_URL, maintenanceUrl(config.DATABASE_URL));
   if (unreachable) throw new ConfigError(unreachable);
-  const created = await ensureDatabase(config.DATABASE_URL);
-  const { applied } = await migrate(config.DATABASE_URL);
+  try {
+    const out = await prepare(config.DATABASE_URL, config.DEMO_MODE);
+    process.stdout.write(`${JSON.stringify({ level: 'info', service: 'setup', msg: out.join('; ') })}\n`);
+  } catch (error) {
+    // The server answered the probe, then refused the database itself (its connections switched off for maintenance,
+    // the database renamed away, the credentials no longer accepted) or went away: the operator's to fix, said in one
+    // line like an unreachable server, not a bug's stack.
+    if (!isDependencyDown(error)) throw error;
+    throw new ConfigError(
+      `PostgreSQL refused setup at ${redactUrl(config.DATABASE_URL)} (${(error as Error).message}): try again once it accepts connections to the database`,
+    );
+  }
+}
+
+async function prepare(databaseUrl: string, demoMode: boolean): Promise<string[]> {
+  const created = await ensureDatabase(databaseUrl);
+  const { applied } = await migrate(databaseUrl);
   const out: string[] = [];
   if (created) out.push('created database');
   out.push(applied.length ? `applied migrations ${applied.join(', ')}` : 'migrations up to date');
-  if (config.DEMO_MODE) {
-    const db = createDatabase(config.DATABASE_URL, 1);
+  if (demoMode) {
+    const db = createDatabase(databaseUrl, 1);
     try {
       const seeded = await seedDemoAccounts(db);
       out.push(seeded.length ? `seeded demo accounts ${seeded.join(', ')}` : 'demo accounts present');
@@ -26,7 +42,7 @@ async function setup() {
       await db.destroy();
     }
   }
-  process.stdout.write(`${JSON.stringify({ level: 'info', service: 'setup', msg: out.join('; ') })}\n`);
+  return out;
 }
 
 const command = process.argv[2];
