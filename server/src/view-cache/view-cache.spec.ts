@@ -69,6 +69,7 @@ describe('View', () => {
     expect(gunzipSync(await view.encoded('gzip')).equals(view.raw)).toBe(true);
   });
 
+  // six strong compressions of a 285-KB board, one after another: a 30-s limit, as for the bytes case below
   it('compresses first loads more strongly one after another, four queued at most; one left out is queued when served again', async () => {
     const queue = new StrongerCompressions();
     const views = Array.from({ length: 5 }, (_, i) => new View({ i, board: board() }, queue));
@@ -86,7 +87,7 @@ describe('View', () => {
     expect(await views[4].encoded('br')).toBe(await first[4]);
     await views[4].strengthen();
     expect((await views[4].encoded('br')).length).toBeLessThan((await first[4]).length * 0.9);
-  });
+  }, 30_000);
 
   it('compresses a first load ahead at both qualities, and leaves any other view as it was first compressed', async () => {
     const warm = new View(board(), new StrongerCompressions());
@@ -163,6 +164,7 @@ describe('ViewCache', () => {
     expect(cache.size).toBe(256);
   });
 
+  // 100 MB through JSON and the ETag's hash: seconds on a loaded 2-core machine, past jest's 5-s default
   it('bounds the bytes it keeps', async () => {
     const cache = new ViewCache();
     const big = 'x'.repeat(2 ** 20);
@@ -173,5 +175,5 @@ describe('ViewCache', () => {
     expect((await cache.view('k99', async () => ({ body: 'other', meta: null }))).view.raw.toString()).toBe(
       JSON.stringify(big),
     );
-  });
+  }, 30_000);
 });
