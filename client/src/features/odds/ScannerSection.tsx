@@ -1,10 +1,11 @@
-import { useAtom, useStore } from 'jotai';
-import { useEffect, useState } from 'react';
+import { useAtom } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
 import { OPEN_FILTERS_EVENT, type PlatinumSection } from './sections';
 import { ScannerFiltersPanel, ScannerPanel, scannerSportsAtom } from '../scanners';
 import { SteamPanel } from '../steam';
 import { usePageBooks } from '../../state/starting-books';
 import { scannerSportsForLink, type LinkSelection } from './alert-link';
+import { useLinkView } from './alert-link-state';
 
 /**
  * The scanners and the Steam list watch every covered sport unless the user narrows them. Their books start from the
@@ -22,14 +23,11 @@ export function ScannerSection({
   /** The page's search chip (an alert's game): the scanners and the Steam list show what it matches. */
   search: string;
 }) {
-  const [sports, setSports] = useAtom(scannerSportsAtom);
+  const [kept, setKept] = useAtom(scannerSportsAtom);
   const pageBooks = usePageBooks(link?.books);
-  // once per link: the user may narrow the sports again on the same address
-  const store = useStore();
-  useEffect(() => {
-    const next = link && scannerSportsForLink(store.get(scannerSportsAtom), link);
-    if (next) setSports(next);
-  }, [link, store, setSports]);
+  // the link's sport is watched in this view, not kept; the user's Apply on the same address is theirs
+  const { active, applied: linkApplied } = useLinkView(link);
+  const sports = useMemo(() => (active && scannerSportsForLink(kept, active)) ?? kept, [active, kept]);
   const [mobileFilters, setMobileFilters] = useState(false);
   useEffect(() => {
     const open = () => setMobileFilters(true);
@@ -39,6 +37,11 @@ export function ScannerSection({
   return (
     <div className="odds-layout">
       <ScannerFiltersPanel
+        sports={sports}
+        onSports={(next) => {
+          linkApplied();
+          setKept(next);
+        }}
         books={pageBooks.books}
         startingBooks={pageBooks.starting}
         onBooks={pageBooks.choose}

@@ -1,10 +1,9 @@
-import { useAtom } from 'jotai';
 import { useMemo } from 'react';
 import { CORE_SPORTS } from '@oddspulse/shared';
 import { FilterPanelFrame, useFilterDraft, type FilterSheetProps } from '../../ui/FilterPanelFrame';
 import { SportsbookSelect } from '../odds';
 import { MultiSelect } from '../../ui/MultiSelect';
-import { ALL_SCANNER_SPORTS, scannerSportsAtom } from './scanner-state';
+import { ALL_SCANNER_SPORTS } from './scanner-state';
 
 interface Draft {
   sports: string[];
@@ -18,21 +17,25 @@ interface Draft {
  * panel.
  */
 export function ScannerFiltersPanel({
+  sports,
+  onSports,
   books,
   startingBooks,
   onBooks,
   ...sheet
 }: {
+  /** The sports watched: the kept ones, with an alert link's for its view. */
+  sports: readonly string[];
+  onSports: (sports: string[]) => void;
   books: readonly string[];
   startingBooks: readonly string[];
   onBooks: (books: readonly string[]) => void;
 } & FilterSheetProps) {
-  const [sports, setSports] = useAtom(scannerSportsAtom);
-  const current = useMemo<Draft>(() => ({ sports, books: [...books] }), [sports, books]);
+  const current = useMemo<Draft>(() => ({ sports: [...sports], books: [...books] }), [sports, books]);
   const { draft, setDraft, dirty } = useFilterDraft(current);
 
   const apply = () => {
-    setSports(draft.sports);
+    onSports(draft.sports);
     onBooks(draft.books);
   };
   const reset = () => setDraft({ sports: [...ALL_SCANNER_SPORTS], books: [...startingBooks] });
