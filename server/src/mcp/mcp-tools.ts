@@ -11,7 +11,7 @@ import { z } from 'zod';
 import {
   ALERT_KINDS,
   AlertMessages,
-  pickDollarsToCents,
+  dollarsToCents,
   americanToDecimal,
   type ApiKeyScope,
   DEVIG_METHODS,
@@ -680,7 +680,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
           {
             ...rest,
             // dollars to integer cents, a third decimal rounded half-up once (DECISIONS 25), as an import reads them
-            stakeCents: pickDollarsToCents(stake),
+            stakeCents: dollarsToCents(stake),
             eventId: event_id,
             commenceTime: commence_time,
           },

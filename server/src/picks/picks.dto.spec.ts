@@ -61,7 +61,7 @@ describe('picks import', () => {
   });
 });
 
-// DECISIONS 25: dollars become cents once, half-up, from the decimal as written (pick-fields' pickDollarsToCents has
+// DECISIONS 25: dollars become cents once, half-up, from the decimal as written (money's dollarsToCents has
 // the published cases). Math.round(x * 100) made 1.005 $1.00 and 0.285 $0.28: both are ties as written.
 describe('dollars from a body in cents', () => {
   it('rounds half-up once from the decimal: a stake of 1.005 is 101 cents, 2.675 is 268', () => {

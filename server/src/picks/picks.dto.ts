@@ -16,7 +16,7 @@ import {
   PICK_MAX_DECIMAL,
   PICK_MAX_PAYOUT_CENTS,
   PICK_PAYOUT_DECIMAL_RULE,
-  pickDollarsToCents,
+  dollarsToCents,
   pickOddsText,
   pickTimeIso,
   type NewPick,
@@ -219,10 +219,10 @@ export function legacyToPickInput(item: LegacyPick): PickInput {
 
 /**
  * Dollars a body gave (a number `dollars` took) in integer cents, rounded half-up once from the decimal as written
- * (DECISIONS 25, pickDollarsToCents): a stake of 1.005 is $1.01, where Math.round(1.005 * 100) made $1.00.
+ * (DECISIONS 25, dollarsToCents): a stake of 1.005 is $1.01, where Math.round(1.005 * 100) made $1.00.
  */
 export function toCents(dollars: number): number {
-  const cents = pickDollarsToCents(dollars);
+  const cents = dollarsToCents(dollars);
   if (cents === null) throw ApiErrors.validation(`${dollars} is not an amount in dollars`);
   return cents;
 }

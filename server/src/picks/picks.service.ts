@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   bookKeyOf,
   pickPotentialCents,
-  pickWholeDollarsToCents,
+  wholeDollarsToCents,
   pickPeriodStart,
   NewPick,
   UserPick,
@@ -152,7 +152,7 @@ export class PicksService {
     if (current.status !== 'pending') throw ApiErrors.conflict(`This pick is already ${current.status}`);
     let payout = settlementPayoutCents(input.status, current.stake_cents, current.potential_cents);
     if (input.status === 'won' && input.actualPayout !== undefined) {
-      const given = pickWholeDollarsToCents(input.actualPayout);
+      const given = wholeDollarsToCents(input.actualPayout);
       if (given === null) throw ApiErrors.validation(`actualPayout: ${input.actualPayout} is not an amount in dollars`);
       payout = given;
     }

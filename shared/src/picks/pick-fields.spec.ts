@@ -4,10 +4,8 @@ import {
   PICK_EDGE_RANGE,
   PICK_MAX_CENTS,
   PICK_MAX_PAYOUT_CENTS,
-  pickDollarsToCents,
   pickOddsText,
   pickTimeIso,
-  pickWholeDollarsToCents,
 } from './pick-fields';
 import { pickPayoutCents } from './pick';
 
@@ -51,37 +49,5 @@ describe('pick values', () => {
       '2026-13-01',
     ])
       expect([refused, pickTimeIso(refused)]).toEqual([refused, null]);
-  });
-
-  /*
-   * DECISIONS 25: money in integer cents, rounded half-up once. Read from the decimal as written, not from the binary
-   * number it is stored as.
-   * Source A: the Python documentation of round(): "round(2.675, 2) gives 2.67 instead of the expected 2.68", because
-   * 2.675 is stored as 2.67499999999999982236431605997495353221893310546875.
-   * Source B: Stack Overflow 56081685 (JavaScript and PHP calculations mismatch): Math.round(1.005 * 100) / 100 is 1, not
-   * 1.01 (1.005 × 100 is 100.49999999999999).
-   * By hand, in floating point: 1.275 × 100 is 127.49999999999999 and 0.285 × 100 is 28.499999999999996, yet written
-   * they are ties and pay $1.28 and $0.29.
-   */
-  it('takes dollars as written in cents, half-up once from the decimal: 1.005 is $1.01, 2.675 is $2.68', () => {
-    expect([1.005, 2.675, 1.275, 0.285, 10.499, 190.495, 19.995].map(pickDollarsToCents)).toEqual([
-      101, 268, 128, 29, 1050, 19_050, 2000,
-    ]);
-    expect(
-      ['1.005', ' 2.675 ', '25', '25.5', '$1,234.56', '0.005', '0.0049', '0.00499999'].map(pickDollarsToCents),
-    ).toEqual([101, 268, 2500, 2550, 123_456, 1, 0, 0]);
-    // numbers String writes with an exponent: under a millionth of a dollar, no cent
-    expect([0, 1e-7, 1_000_000].map(pickDollarsToCents)).toEqual([0, 0, 100_000_000]);
-    expect(['', 'ten', '-5', '1,23', '1.2.3', -5, Number.NaN, Infinity, 1e21].map(pickDollarsToCents)).toEqual(
-      Array(9).fill(null),
-    );
-  });
-
-  // spec 002 §4: a won pick's payout entered by hand is "rounded to a whole number", once, from the dollars given.
-  it('takes a payout entered by hand in whole dollars, half-up once from the dollars: 10.499 is $10, not $11', () => {
-    expect([10.499, 190.495, 10.5, 190.6, 2.675, 0.4999, 0, '$1,234.50'].map(pickWholeDollarsToCents)).toEqual([
-      1000, 19_000, 1100, 19_100, 300, 0, 0, 123_500,
-    ]);
-    expect(['ten', -1, Number.NaN].map(pickWholeDollarsToCents)).toEqual([null, null, null]);
   });
 });

@@ -59,50 +59,6 @@ export function meetsPickMinimum(cents: number): boolean {
   return cents === 0 || cents >= MIN_BET_CENTS;
 }
 
-/**
- * Dollars as written ("25", "25.5", "$1,234.56", or a number) in integer cents, rounded half-up once from the decimal as
- * written (DECISIONS 25): a third decimal of 5 or more adds a cent, whatever follows it. Null when it is not an amount.
- * Every door reads money by it (a CSV file, the browser list, a stake typed on a pick), so 1.005 is 101 cents everywhere,
- * though the number 1.005 is stored as 1.00499999999999989… and Math.round(1.005 * 100) gives 100.
- */
-export function pickDollarsToCents(dollars: string | number): number | null {
-  return roundDecimalHalfUp(dollars, 2);
-}
-
-/**
- * A won pick's payout entered by hand, "rounded to a whole number" (spec 002 §4): the dollars as written rounded half-up
- * once to whole dollars (10.499 → $10, 10.5 → $11), as cents. Rounded from the dollars themselves, never from cents
- * already rounded: 10.499 is 1,050 cents, which would make $11. Null when it is not an amount.
- */
-export function pickWholeDollarsToCents(dollars: string | number): number | null {
-  const whole = roundDecimalHalfUp(dollars, 0);
-  return whole === null ? null : whole * 100;
-}
-
-const DOLLARS = /^\$?(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?$/;
-
-/** Dollars rounded half-up to `places` decimals, digit by digit from the decimal, as a whole count of 10^−places dollars. */
-function roundDecimalHalfUp(dollars: string | number, places: 0 | 2): number | null {
-  const match = DOLLARS.exec(decimalText(dollars));
-  if (!match) return null;
-  const fraction = (match[2] ?? '').padEnd(places + 1, '0');
-  const kept = Number(match[1].replace(/,/g, '')) * 10 ** places + Number(fraction.slice(0, places));
-  const units = kept + (Number(fraction[places]) >= 5 ? 1 : 0);
-  return Number.isSafeInteger(units) ? units : null;
-}
-
-/**
- * The decimal a number was written as: String gives the shortest decimal that reads back as the same number (1.005, not
- * the 1.00499999999999989… stored), and uses an exponent only under a millionth, where toFixed's digits do as well
- * (there is nothing to round up there).
- */
-function decimalText(dollars: string | number): string {
-  if (typeof dollars === 'string') return dollars.trim();
-  if (!Number.isFinite(dollars)) return '';
-  const text = String(dollars);
-  return text.includes('e-') ? dollars.toFixed(20) : text;
-}
-
 /** A number within a pick's range (PICK_EDGE_RANGE, PICK_CLV_RANGE). */
 export function inPickRange(value: number, range: { min: number; max: number }): boolean {
   return Number.isFinite(value) && value >= range.min && value <= range.max;

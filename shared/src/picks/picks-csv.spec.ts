@@ -40,7 +40,7 @@ const pick: UserPick = {
 };
 
 describe('picks CSV rows', () => {
-  // Reading dollars back is pickDollarsToCents (pick-fields), the rule of every door.
+  // Reading dollars back is dollarsToCents (money), the rule of every door.
   it('writes money in dollars with two decimals', () => {
     expect([0, 5, 1909, 100_000_050].map(csvCentsToDollars)).toEqual(['0.00', '0.05', '19.09', '1000000.50']);
     expect(csvCentsToDollars(null)).toBe('');

@@ -1,3 +1,4 @@
+import { dollarsToCents } from '../engine/odds/money';
 import { isValidAmerican } from '../engine/odds/odds-format';
 import {
   inPickRange,
@@ -9,7 +10,6 @@ import {
   PICK_MAX_CENTS,
   PICK_MAX_PAYOUT_CENTS,
   PICK_PAYOUT_DECIMAL_RULE,
-  pickDollarsToCents,
   pickOddsText,
   pickTimeIso,
 } from './pick-fields';
@@ -215,7 +215,7 @@ export function csvRowToPick(row: Partial<Record<PickCsvColumn, string>>): { pic
   };
   const money = (column: PickCsvColumn, max: number) => {
     if (!value(column)) return null;
-    const cents = pickDollarsToCents(value(column));
+    const cents = dollarsToCents(value(column));
     if (cents === null || !isPickCents(cents, max))
       errors.push(`${column} ${echo(value(column))} is not an amount in dollars up to ${max / 100}`);
     return cents;

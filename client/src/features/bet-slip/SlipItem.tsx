@@ -1,7 +1,7 @@
 import { evTone, formatEvPct, priceWithNet } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../../format/odds-format';
 import { OpenInBook } from '../../ui/OpenInBook';
-import { notAutoSized, type BetSlipItem, type KellyGroup, type SlipMode } from './bet-slip';
+import { notAutoSized, typedStakeCents, type BetSlipItem, type KellyGroup, type SlipMode } from './bet-slip';
 
 /** One bet of the slip (spec 001 §4): selection, game, market and book, the price, its edge and, for singles, its stake. */
 export function SlipItem({
@@ -52,7 +52,7 @@ export function SlipItem({
               step={1}
               inputMode="decimal"
               value={(item.stakeCents / 100).toString()}
-              onChange={(e) => onStake(Math.round(Number(e.target.value || 0) * 100))}
+              onChange={(e) => onStake(typedStakeCents(e.target.value))}
             />
           </label>
         )}

@@ -1,6 +1,14 @@
 import { QUICK_PARLAY_AMOUNTS, RISK_LEVELS, RISK_PROFILES, type RiskLevel } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../../format/odds-format';
-import { applyQuickAmount, autoSizeAll, parlayNetOdds, parlayOdds, setRisk, type BetSlipState } from './bet-slip';
+import {
+  applyQuickAmount,
+  autoSizeAll,
+  parlayNetOdds,
+  parlayOdds,
+  setRisk,
+  typedStakeCents,
+  type BetSlipState,
+} from './bet-slip';
 
 const RISK_LABELS: Record<RiskLevel, string> = {
   conservative: 'Conservative',
@@ -91,9 +99,7 @@ function ParlayStake({
         min={0}
         step={1}
         value={(slip.parlayStakeCents / 100).toString()}
-        onChange={(e) =>
-          setSlip((s) => ({ ...s, parlayStakeCents: Math.max(0, Math.round(Number(e.target.value || 0) * 100)) }))
-        }
+        onChange={(e) => setSlip((s) => ({ ...s, parlayStakeCents: typedStakeCents(e.target.value) }))}
       />
       {parlay !== null && (
         <span className="muted">

@@ -22,6 +22,7 @@ import {
   slipReturns,
   singlePick,
   totalStakeCents,
+  typedStakeCents,
   validateSlip,
   type NewSlipItem,
 } from './bet-slip';
@@ -387,6 +388,17 @@ describe('bet slip: "Add to My Picks" with a stake', () => {
     expect(parseStakeCents('25')).toBe(2500);
     expect(parseStakeCents('10.005')).toBe(1001);
     expect(parseStakeCents('1')).toBe(100);
-    for (const bad of ['', ' ', '0', '0.99', '-5', 'abc']) expect(parseStakeCents(bad)).toBeNull();
+    for (const bad of ['', ' ', '0', '0.99', '0.994', '-5', 'abc']) expect(parseStakeCents(bad)).toBeNull();
+    // the minimum is the rounded stake's: 0.995 is $1.00
+    expect(parseStakeCents('0.995')).toBe(100);
+  });
+
+  // The slip's stake boxes read "10.075" as Math.round(10.075 * 100), 1007.4999… cents: $10.07, not $10.08
+  // (1.005 made $1.00, 0.285 $0.28).
+  it("reads the stake typed in the slip's boxes half-up to the cent from the decimal: 10.075 is $10.08", () => {
+    expect(['10.075', '1.005', '0.285', '10.005', '25', '.5', ''].map(typedStakeCents)).toEqual([
+      1008, 101, 29, 1001, 2500, 50, 0,
+    ]);
+    expect(typedStakeCents('-5')).toBe(0);
   });
 });

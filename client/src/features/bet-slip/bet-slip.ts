@@ -4,6 +4,7 @@ import {
   DEFAULT_QUICK_BET_AMOUNT,
   DEFAULT_RISK_LEVEL,
   hasNegativeEdge,
+  MIN_BET_CENTS,
   decimalToAmericanRounded,
   dollarsToCents,
   effectiveDecimal,
@@ -364,11 +365,22 @@ export function stakedPick(item: NewSlipItem, stakeCents: number): PickDraft {
   return { ...singlePick(item), stakeCents, potentialCents };
 }
 
-/** Whether a stake typed in dollars can be saved: at least the minimum bet (spec 001 §5), whole cents. */
+/**
+ * Whether a stake typed in dollars can be saved: at least the minimum bet (spec 001 §5) once read to whole cents by the
+ * one rule of typed money (dollarsToCents, DECISIONS 25).
+ */
 export function parseStakeCents(text: string): number | null {
-  const dollars = Number(text);
-  if (!text.trim() || !Number.isFinite(dollars) || dollars < 1) return null;
-  return dollarsToCents(dollars);
+  const cents = dollarsToCents(text);
+  return cents !== null && cents >= MIN_BET_CENTS ? cents : null;
+}
+
+/**
+ * A stake typed in the slip's box (a single's or the parlay's) in cents, by the one rule of typed money
+ * (dollarsToCents, DECISIONS 25): "10.075" is $10.08 (Math.round(10.075 * 100) made it $10.07). An emptied box
+ * (an input of type number also empties on what is not a number) stakes nothing, as does a negative amount.
+ */
+export function typedStakeCents(text: string): number {
+  return Math.max(0, dollarsToCents(text) ?? 0);
 }
 
 /** A slip item as a single pick, before its stake: what placing a single and "Add to My Picks" both save. */

@@ -52,6 +52,17 @@ describe('validateBankroll', () => {
     expect(validateBankroll(Infinity)).toEqual({ ok: false, message: 'Bankroll must be a valid number' });
     expect(validateBankroll(-0.01)).toEqual({ ok: false, message: 'Bankroll cannot be negative' });
     expect(validateBankroll(1_000_000.01)).toEqual({ ok: false, message: 'Bankroll cannot exceed $1,000,000' });
+    expect(validateBankroll(1e21)).toEqual({ ok: false, message: 'Bankroll cannot exceed $1,000,000' });
+  });
+
+  // The bounds were checked on the dollars before rounding: $1,000,000.004 was refused though it keeps $1,000,000.00,
+  // and −$0.004 was "negative" though it keeps $0.00. They are the bounds of the cents kept.
+  it('checks the bounds on the rounded cents', () => {
+    expect(validateBankroll('1000000.004')).toEqual({ ok: true, value: 100_000_000 });
+    expect(validateBankroll(1_000_000.004)).toEqual({ ok: true, value: 100_000_000 });
+    expect(validateBankroll('1000000.005')).toEqual({ ok: false, message: 'Bankroll cannot exceed $1,000,000' });
+    expect(validateBankroll('-0.004')).toEqual({ ok: true, value: 0 });
+    expect(validateBankroll('-0.005')).toEqual({ ok: false, message: 'Bankroll cannot be negative' });
   });
 });
 

@@ -58,14 +58,20 @@ export const BANKROLL_PRESETS: readonly number[] = [100, 250, 500, 1000, 2500, 5
 /**
  * Spec 000 §5 bankroll rules. Accepts a number or a numeric string (a form field); returns whole cents, rounded
  * half-up once as every amount typed is read (dollarsToCents, DECISIONS 25: 1.005 is $1.01), so money is never a float
- * past this point.
+ * past this point. The bounds are those of the amount kept, the rounded cents: $1,000,000.004 is $1,000,000.00 and
+ * allowed, −$0.004 is $0.00.
  */
 export function validateBankroll(raw: unknown): ValidationResult<number> {
-  const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : Number.NaN;
-  if (!Number.isFinite(value)) return { ok: false, message: AccountMessages.bankrollNotANumber };
-  if (value < 0) return { ok: false, message: AccountMessages.bankrollNegative };
-  if (value > MAX_BANKROLL) return { ok: false, message: AccountMessages.bankrollTooLarge };
-  return { ok: true, value: dollarsToCents(value) };
+  const cents = typeof raw === 'number' || typeof raw === 'string' ? dollarsToCents(raw) : null;
+  if (cents === null) {
+    // a number too long to count in whole cents exactly (1e21) is far over the ceiling, not "not a number"
+    const number = Number(raw);
+    const tooLarge = Number.isFinite(number) && number > MAX_BANKROLL;
+    return { ok: false, message: tooLarge ? AccountMessages.bankrollTooLarge : AccountMessages.bankrollNotANumber };
+  }
+  if (cents < 0) return { ok: false, message: AccountMessages.bankrollNegative };
+  if (cents > MAX_BANKROLL * 100) return { ok: false, message: AccountMessages.bankrollTooLarge };
+  return { ok: true, value: cents };
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -8,6 +8,7 @@ import {
   plural,
   profitCents,
   roundHalfUpCents,
+  wholeDollarsToCents,
   wholeNumber,
 } from './money';
 
@@ -46,6 +47,50 @@ describe('payoutCents — half-up to the cent (DECISIONS 25)', () => {
     expect(dollarsToCents(19.995)).toBe(2_000);
     expect(dollarsToCents(0.1 + 0.2)).toBe(30);
     expect(() => roundHalfUpCents(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+// DECISIONS 25: every amount a user types or a file records is read by one rule, from the decimal as written
+describe('dollarsToCents — dollars as written, half-up once to the cent', () => {
+  /*
+   * DECISIONS 25: money in integer cents, rounded half-up once. Read from the decimal as written, not from the binary
+   * number it is stored as.
+   * Source A: the Python documentation of round(): "round(2.675, 2) gives 2.67 instead of the expected 2.68", because
+   * 2.675 is stored as 2.67499999999999982236431605997495353221893310546875.
+   * Source B: Stack Overflow 56081685 (JavaScript and PHP calculations mismatch): Math.round(1.005 * 100) / 100 is 1, not
+   * 1.01 (1.005 × 100 is 100.49999999999999).
+   * By hand, in floating point: 1.275 × 100 is 127.49999999999999 and 0.285 × 100 is 28.499999999999996, yet written
+   * they are ties and pay $1.28 and $0.29.
+   */
+  it('takes dollars as written in cents, half-up once from the decimal: 1.005 is $1.01, 2.675 is $2.68', () => {
+    expect([1.005, 2.675, 1.275, 0.285, 10.499, 190.495, 19.995].map(dollarsToCents)).toEqual([
+      101, 268, 128, 29, 1050, 19_050, 2000,
+    ]);
+    expect(
+      ['1.005', ' 2.675 ', '25', '25.5', '$1,234.56', '0.005', '0.0049', '0.00499999'].map(dollarsToCents),
+    ).toEqual([101, 268, 2500, 2550, 123_456, 1, 0, 0]);
+    // numbers String writes with an exponent: under a millionth of a dollar, no cent
+    expect([0, 1e-7, 1_000_000].map(dollarsToCents)).toEqual([0, 0, 100_000_000]);
+    expect(['', 'ten', '1,23', '1.2.3', '.', '$', '-', '1e3', Number.NaN, Infinity, 1e21].map(dollarsToCents)).toEqual(
+      Array(11).fill(null),
+    );
+  });
+
+  // spec 002 §4: a won pick's payout entered by hand is "rounded to a whole number", once, from the dollars given.
+  it('takes a payout entered by hand in whole dollars, half-up once from the dollars: 10.499 is $10, not $11', () => {
+    expect([10.499, 190.495, 10.5, 190.6, 2.675, 0.4999, 0, '$1,234.50'].map(wholeDollarsToCents)).toEqual([
+      1000, 19_000, 1100, 19_100, 300, 0, 0, 123_500,
+    ]);
+    expect(['ten', Number.NaN].map(wholeDollarsToCents)).toEqual([null, null]);
+  });
+
+  // The bet slip's stake box read "$10.075" as Math.round(10.075 * 100): 1007.4999… cents, so $10.07, not $10.08.
+  it('reads a typed stake of 10.075 as $10.08, and what an input of type number may hold (".5", "5.", "-3")', () => {
+    expect(10.075 * 100).toBeLessThan(1007.5);
+    // the float reading with its tie epsilon made 10.00499999999 (under half a cent over $10.00) $10.01
+    expect(
+      ['10.075', 10.075, '10.005', '10.00499999999', '.5', '5.', '-3', '-0.005', '-0.004', '0.995'].map(dollarsToCents),
+    ).toEqual([1008, 1008, 1001, 1000, 50, 500, -300, -1, 0, 100]);
   });
 });
 

@@ -55,9 +55,49 @@ export function profitCents(stakeCents: number, decimal: number): number {
   return payoutCents(stakeCents, decimal) - stakeCents;
 }
 
-/** Dollars (a form input, a bankroll) as whole cents, half-up. */
-export function dollarsToCents(dollars: number): number {
-  return roundHalfUpCents(dollars * 100);
+/**
+ * Money typed or written in dollars ("10.005", "25", ".5", "$1,234.56", "-3", or a number) as integer cents, rounded
+ * half-up once from the decimal as written (DECISIONS 25): a third decimal of 5 or more adds a cent, whatever follows
+ * it; a negative amount rounds half away from zero. The one reader of every amount a user types or a file records (a
+ * stake, a bankroll, a payout): "10.075" is $10.08, though 10.075 × 100 is 1007.4999… in floating point and
+ * Math.round(10.075 * 100) gives 1007. Null when it is not an amount (or too large to count in whole cents exactly).
+ */
+export function dollarsToCents(dollars: string | number): number | null {
+  return decimalHalfUp(dollars, 2);
+}
+
+/**
+ * Dollars as written rounded half-up once to whole dollars (10.499 → $10, 10.5 → $11), as cents. Rounded from the
+ * dollars themselves, never from cents already rounded: 10.499 is 1,050 cents, which would make $11.
+ */
+export function wholeDollarsToCents(dollars: string | number): number | null {
+  const whole = decimalHalfUp(dollars, 0);
+  return whole === null ? null : whole * 100;
+}
+
+const DOLLARS = /^(-)?\$?(\d{1,3}(?:,\d{3})+|\d+|(?=\.\d))(?:\.(\d*))?$/;
+
+/** Dollars rounded half-up to `places` decimals, digit by digit from the decimal, as a whole count of 10^−places dollars. */
+function decimalHalfUp(dollars: string | number, places: 0 | 2): number | null {
+  const match = DOLLARS.exec(decimalText(dollars));
+  if (!match) return null;
+  const fraction = (match[3] ?? '').padEnd(places + 1, '0');
+  const kept = Number(match[2].replace(/,/g, '') || '0') * 10 ** places + Number(fraction.slice(0, places));
+  const units = kept + (Number(fraction[places]) >= 5 ? 1 : 0);
+  if (!Number.isSafeInteger(units)) return null;
+  return match[1] && units > 0 ? -units : units;
+}
+
+/**
+ * The decimal a number was written as: String gives the shortest decimal that reads back as the same number (1.005, not
+ * the 1.00499999999999989… stored), and uses an exponent only under a millionth, where toFixed's digits do as well
+ * (there is nothing to round up there).
+ */
+function decimalText(dollars: string | number): string {
+  if (typeof dollars === 'string') return dollars.trim();
+  if (!Number.isFinite(dollars)) return '';
+  const text = String(dollars);
+  return text.includes('e-') ? dollars.toFixed(20) : text;
 }
 
 /** The minus sign of money and figures on screen: U+2212, the width of the plus sign (never a hyphen). */

@@ -42,9 +42,13 @@ export type CalculatorResult =
     }
   | { ok: false; message: string };
 
-const dollars = (text: string): number | null => {
-  const value = Number(text.trim());
-  return text.trim() !== '' && Number.isFinite(value) && value >= 0 ? value : null;
+/**
+ * A stake typed in dollars as cents, by the one rule of typed money (dollarsToCents, DECISIONS 25: "10.075" is $10.08);
+ * null unless it stakes at least a cent once rounded.
+ */
+const typedCents = (text: string): number | null => {
+  const cents = dollarsToCents(text);
+  return cents !== null && cents > 0 ? cents : null;
 };
 
 /** A leg's decimal odds: the typed American price, or the scanner's unrounded price while it is untouched. */
@@ -69,21 +73,16 @@ export function calculate(
   }
   const rounding: StakeRounding = form.roundDollars ? 'dollar' : 'cent';
   if (form.mode === 'total') {
-    const total = dollars(form.total);
-    if (total === null || total <= 0) return { ok: false, message: 'Enter the total stake in dollars' };
-    return result(
-      quoted,
-      decimals,
-      arbitrageCalculator(decimals, { mode: 'total', totalCents: dollarsToCents(total) }, rounding),
-    );
+    const totalCents = typedCents(form.total);
+    if (totalCents === null) return { ok: false, message: 'Enter the total stake in dollars' };
+    return result(quoted, decimals, arbitrageCalculator(decimals, { mode: 'total', totalCents }, rounding));
   }
-  const stake = dollars(form.fixedStake);
-  if (stake === null || stake <= 0)
-    return { ok: false, message: `Enter the stake you can bet on leg ${form.fixedLeg + 1}` };
+  const stakeCents = typedCents(form.fixedStake);
+  if (stakeCents === null) return { ok: false, message: `Enter the stake you can bet on leg ${form.fixedLeg + 1}` };
   return result(
     quoted,
     decimals,
-    arbitrageCalculator(decimals, { mode: 'fixed', leg: form.fixedLeg, stakeCents: dollarsToCents(stake) }, rounding),
+    arbitrageCalculator(decimals, { mode: 'fixed', leg: form.fixedLeg, stakeCents }, rounding),
   );
 }
 
@@ -132,9 +131,8 @@ export function calculateBackLay(
     if (d === null) return { ok: false, message: `${names[i]}: enter American odds (e.g. -110 or +150)` };
     quoted.push(d);
   }
-  const stake = dollars(form.total);
-  if (stake === null || stake <= 0) return { ok: false, message: 'Enter the back stake in dollars' };
-  const backStakeCents = dollarsToCents(stake);
+  const backStakeCents = typedCents(form.total);
+  if (backStakeCents === null) return { ok: false, message: 'Enter the back stake in dollars' };
   const sized = backLay(backStakeCents, quoted[0], quoted[1], legs[1].commission ?? 0, legs[0].commission ?? 0);
   const guaranteedCents = backLayGuaranteedCents(sized);
   const profitPct = profitPctOfStakes(guaranteedCents, backStakeCents + sized.liabilityCents);
