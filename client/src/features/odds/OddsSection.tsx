@@ -1,6 +1,5 @@
 import { EdgeCalculator } from '../bet-slip';
 import { useState, type ComponentProps } from 'react';
-import { decimalToAmericanRounded } from '@oddspulse/shared';
 import { isAuthenticationError } from './loading/connection-error';
 import type { OddsFilters } from './filters/filter-settings';
 import { sportsOutsideSearch } from './filters/filters';
@@ -8,6 +7,7 @@ import { FiltersPanel } from './filters/FiltersPanel';
 import { AuthRequiredPanel, ConnectionErrorPanel, StaleBanner } from './OddsNotices';
 import { OddsTable } from './table/OddsTable';
 import { useAddRowToSlip } from './table/useAddRowToSlip';
+import { rowEdgeStart } from './table/row-edge';
 import { BooksHint } from './table/OddsTableNotices';
 import { OddsToolbar } from './OddsToolbar';
 import type { OddsRow, TableMode } from './rows/rows';
@@ -111,16 +111,7 @@ function SectionTable({ state, ...table }: { state: LoadState } & ComponentProps
   );
 }
 
-/** The edge calculator opened from a row: its best price and fair odds to start from, exact as the row has them. */
+/** The edge calculator opened from a row: its best price as the table shows it, and its fair odds (rowEdgeStart). */
 function RowEdgeCalculator({ row, onClose }: { row: OddsRow; onClose: () => void }) {
-  return (
-    <EdgeCalculator
-      initialBookOdds={row.best ? decimalToAmericanRounded(row.best.decimal) : undefined}
-      initialFairOdds={row.fairProbability ? decimalToAmericanRounded(1 / row.fairProbability) : undefined}
-      initialMarket={row.best?.market}
-      exact={{ decimal: row.best?.decimal, fairProbability: row.fairProbability ?? undefined }}
-      commission={row.best?.commission}
-      onClose={onClose}
-    />
-  );
+  return <EdgeCalculator {...rowEdgeStart(row)} onClose={onClose} />;
 }

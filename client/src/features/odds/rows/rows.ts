@@ -62,6 +62,9 @@ export interface BookPrice {
   market?: MarketSide[];
 }
 
+/** The price a book is taken at, as the table shows it: DFS apps at the fixed −119 (spec 001 §5). */
+export const priceOf = (b: Pick<BookPrice, 'decimal' | 'isDfs'>) => (b.isDfs ? DFS_FIXED_DECIMAL : b.decimal);
+
 /** What a price pays per unit staked: net of the book's commission, and a DFS app's fixed −119; the best price is the highest. */
 export function paidDecimal(price: Pick<BookPrice, 'decimal' | 'isDfs' | 'commission'>): number {
   return price.isDfs ? DFS_FIXED_DECIMAL : effectiveDecimal(price.decimal, price.commission);

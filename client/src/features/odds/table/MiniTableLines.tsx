@@ -2,8 +2,8 @@ import { memo } from 'react';
 import { OpenInBook } from '../../../ui/OpenInBook';
 import type { OddsDisplayFormat } from '../../../format/odds-format';
 import type { Direction } from '../rows/live-table';
-import type { BookPrice } from '../rows/rows';
-import { BookLogo, evClass, evText, holdText, Price, priceOf } from './PriceCell';
+import { priceOf, type BookPrice } from '../rows/rows';
+import { BookLogo, evClass, evText, holdText, Price } from './PriceCell';
 
 /**
  * One book of the mini table, memoised on what it shows: the open row renders again with every tick (the books' ages),

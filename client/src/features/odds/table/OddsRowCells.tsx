@@ -4,9 +4,9 @@ import { gameTimeLabel, marketLabel, matchLabel, selectionLabel } from '../../..
 import type { Flashes } from '../rows/live-table';
 import { MiniTable } from './MiniTable';
 import { BookCell, DevigCell, EvCell, HoldCell, LineCell, MatchCell, OddsCell } from './OddsCells';
-import { HOLD_TITLE, priceOf } from './PriceCell';
+import { HOLD_TITLE } from './PriceCell';
 import { RowActions } from './RowActions';
-import type { OddsRow, TableMode } from '../rows/rows';
+import { priceOf, type OddsRow, type TableMode } from '../rows/rows';
 
 /**
  * What a row is shown with, as a table row, a windowed grid row or a mobile card. Each value is what this row shows

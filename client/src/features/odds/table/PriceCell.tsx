@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import { DFS_FIXED_DECIMAL, evTone, formatEvPct, priceWithNet } from '@oddspulse/shared';
+import { evTone, formatEvPct, priceWithNet } from '@oddspulse/shared';
 import { formatOdds, type OddsDisplayFormat } from '../../../format/odds-format';
-import type { BookPrice } from '../rows/rows';
 import { LOGOS } from './book-logos';
 
 /** How a price, a book and an EV show in the odds table: the shared pieces of its rows and mini tables. */
@@ -10,8 +9,6 @@ export const evClass = (ev: number | null) => (ev === null ? 'ev-none' : `ev-${e
 /** Hold as users read it: percent, two decimals (the book's theoretical win, 1 − 1/Σ implied). */
 export const holdText = (hold: number | null) => (hold === null ? '—' : `${(hold * 100).toFixed(2)}%`);
 export const HOLD_TITLE = "The book's hold on this line: 1 − 1/Σ implied probability, what it keeps of a balanced book";
-/** The price a book is taken at: DFS apps at the fixed −119 (spec 001 §5). */
-export const priceOf = (b: BookPrice) => (b.isDfs ? DFS_FIXED_DECIMAL : b.decimal);
 
 export function BookLogo({ book }: { book: string }) {
   const [broken, setBroken] = useState(false);
