@@ -62,6 +62,7 @@ test('a pick saved on the account shows pending in My Picks, is settled by hand 
   await expect(payout).toHaveAttribute('step', '0.01');
   await expect(payout).toHaveAttribute('min', '0');
   await payout.fill('55.40');
+  await expect(card.getByTestId('payout-hint')).toHaveText('Kept to whole dollars: recorded as $55.00');
   await card.getByRole('button', { name: 'Won', exact: true }).click();
   await expect(card.getByTestId('pick-status')).toHaveText('Won');
   await expect(card).toContainText('Paid $55.00');

@@ -1,8 +1,12 @@
 import type { UserPick } from '@oddspulse/shared';
 import { DollarField } from '../../ui/LabelledInput';
+import { payoutHint } from './picks-logic';
 import type { PickActions } from './usePickActions';
 
-/** A pending pick's stake and hand settlement: set or change the stake, Won (with the actual payout), Lost, Push. */
+/**
+ * A pending pick's stake and hand settlement: set or change the stake, Won (with the actual payout, kept to whole
+ * dollars: spec 002 §4), Lost, Push.
+ */
 export function PickPendingActions({ pick, actions }: { pick: UserPick; actions: PickActions }) {
   const { payout, setPayout, stake, setStakeText, busy, settle, saveStake } = actions;
   return (
@@ -35,7 +39,11 @@ export function PickPendingActions({ pick, actions }: { pick: UserPick; actions:
         value={payout}
         onChange={setPayout}
         placeholder={pick.potentialCents !== null ? (pick.potentialCents / 100).toFixed(2) : ''}
+        aria-describedby={`payout-hint-${pick.id}`}
       />
+      <span className="muted small" id={`payout-hint-${pick.id}`} data-testid="payout-hint">
+        {payoutHint(payout)}
+      </span>
       <button type="button" className="button small won" disabled={busy} onClick={() => void settle('won')}>
         Won
       </button>

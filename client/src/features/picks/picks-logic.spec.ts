@@ -8,6 +8,7 @@ import {
   localPicksImportedToast,
   profitChartData,
   readLocalPicks,
+  payoutHint,
   readStakeInput,
 } from './picks-logic';
 
@@ -191,5 +192,17 @@ describe('the profit chart’s data', () => {
   it('describes the point under the crosshair with its odds in the user’s format', () => {
     expect(describeProfitPoints([series[0]], 'american')).toBe('SF 49ers +150 lost −$10.00, total −$10.00');
     expect(describeProfitPoints([series[1]], 'fractional')).toBe('Bills 10/11 won +$9.09, total −$0.91');
+  });
+});
+
+// spec 002 §4, §9: a payout entered by hand on a win is a whole number (the input steps by cents); the card said
+// nothing, and $190.60 typed was recorded as $191.00
+describe('payoutHint', () => {
+  it('says the payout is kept to whole dollars, and what the typed one records, as the server rounds it', () => {
+    expect(payoutHint('')).toBe('Kept to whole dollars');
+    expect(payoutHint('190.60')).toBe('Kept to whole dollars: recorded as $191.00');
+    expect(payoutHint('10.499')).toBe('Kept to whole dollars: recorded as $10.00');
+    expect(payoutHint('55')).toBe('Kept to whole dollars: recorded as $55.00');
+    expect(payoutHint('abc')).toBe('Kept to whole dollars');
   });
 });

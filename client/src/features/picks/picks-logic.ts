@@ -6,6 +6,7 @@ import {
   type PickStatus,
   type PickStatusFilter,
   type UserPick,
+  wholeDollarsToCents,
 } from '@oddspulse/shared';
 import { byInstant } from '../../ui/charts/chart-time';
 import type { LocalPicksImportAnswer } from './picks-api';
@@ -168,4 +169,14 @@ export function readStakeInput(text: string): { stake: number } | { error: strin
   if (!Number.isFinite(value)) return { error: 'Enter a stake in dollars, such as 25 or 12.50' };
   if (value < 1) return { error: BET_SLIP_MESSAGES.minimumBet };
   return { stake: value };
+}
+
+/**
+ * What the payout typed on a pick to win records: spec 002 §4, §9 keep a hand-entered payout to whole dollars (the
+ * input steps by cents), rounded half-up once by the server's rule (wholeDollarsToCents), so the card says so before
+ * Won is pressed rather than showing $191.00 paid for $190.60 typed.
+ */
+export function payoutHint(text: string): string {
+  const cents = text.trim() === '' ? null : wholeDollarsToCents(text);
+  return cents === null ? 'Kept to whole dollars' : `Kept to whole dollars: recorded as ${formatMoney(cents)}`;
 }
