@@ -74,3 +74,22 @@ export function gameStatus(game: { completed?: boolean; live?: boolean; status?:
   if (game.live || game.status === 'in_progress') return 'in_progress';
   return 'scheduled';
 }
+
+/** ESPN's statuses of a game that will not start (or go on) at its listed time, with the word ESPN shows for each. */
+const OFF_SCHEDULE_STATUSES: ReadonlyMap<string, string> = new Map([
+  ['STATUS_POSTPONED', 'Postponed'],
+  ['STATUS_CANCELED', 'Canceled'],
+  ['STATUS_SUSPENDED', 'Suspended'],
+  ['STATUS_DELAYED', 'Delayed'],
+]);
+
+/**
+ * What a game shows in place of its start time when the start time no longer holds: ESPN's own detail ("Postponed",
+ * "Canceled", "Suspended", "Delayed"); null for a game that starts as listed. Spec 002 §2 and §3 leave such a game
+ * "upcoming" (no LIVE or FINAL badge, status scheduled, nothing settled) but show the game's status: its listed start
+ * time alone read as a game still to be played then.
+ */
+export function offScheduleText(game: Pick<ScoreboardEvent, 'status_type'>): string | null {
+  const word = OFF_SCHEDULE_STATUSES.get(game.status_type?.name ?? '');
+  return word === undefined ? null : game.status_type.detail || word;
+}

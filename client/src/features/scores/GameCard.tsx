@@ -1,4 +1,4 @@
-import type { ScoreboardEvent } from '@oddspulse/shared';
+import { offScheduleText, type ScoreboardEvent } from '@oddspulse/shared';
 import { formatLine, gameBadge } from './scores-logic';
 
 /** The away or home team's line of a game card: logo (or initial), rank, name, record and score. */
@@ -27,9 +27,13 @@ function TeamRow({ game, side }: { game: ScoreboardEvent; side: 'away' | 'home' 
   );
 }
 
-/** LIVE with the clock, FINAL, or the start time of a scheduled game (spec 002 §2); the card and the game modal show it. */
+/**
+ * LIVE with the clock, FINAL, or the start time of a scheduled game (spec 002 §2), or instead ESPN's word for a game
+ * postponed, cancelled, suspended or delayed (offScheduleText); the card and the game modal show it.
+ */
 export function GameStatusText({ game }: { game: ScoreboardEvent }) {
   const badge = gameBadge(game);
+  const offSchedule = badge === null ? offScheduleText(game) : null;
   return (
     <span className="game-status">
       {badge && (
@@ -38,7 +42,12 @@ export function GameStatusText({ game }: { game: ScoreboardEvent }) {
         </span>
       )}
       {badge === 'LIVE' && <span className="small">{game.status_type?.detail || game.clock}</span>}
-      {badge === null && (
+      {offSchedule !== null && (
+        <span className="small" data-testid="game-off-schedule">
+          {offSchedule}
+        </span>
+      )}
+      {badge === null && offSchedule === null && (
         <span className="small muted">
           {new Date(game.commence_time).toLocaleString([], {
             weekday: 'short',

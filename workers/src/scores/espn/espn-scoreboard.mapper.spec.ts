@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { findPickGame, type ScoreboardEvent } from '@oddspulse/shared';
+import { findPickGame, offScheduleText, type ScoreboardEvent } from '@oddspulse/shared';
 import { mapEspnScoreboard } from './espn-scoreboard.mapper';
 
 const FIXTURES = join(__dirname, '..', '..', '..', '..', '..', 'shared', 'fixtures');
@@ -88,6 +88,32 @@ describe('mapEspnScoreboard — game status (spec 002 §4)', () => {
       status_type: { name: type.name, detail: type.shortDetail, completed: false },
     });
   });
+
+  // ESPN's status types of a game held up or stopped: suspended (state "post"), delayed before it starts (state "pre")
+  const SUSPENDED = {
+    ...POSTPONED,
+    id: '46',
+    name: 'STATUS_SUSPENDED',
+    description: 'Suspended',
+    shortDetail: 'Suspended',
+  };
+  const DELAYED = { ...POSTPONED, id: '7', name: 'STATUS_DELAYED', state: 'pre', shortDetail: 'Delayed' };
+
+  // The scores card showed such a game's listed start time alone, as an upcoming game; it shows ESPN's word instead.
+  it.each([
+    ['postponed', POSTPONED, 'Postponed'],
+    ['cancelled', CANCELED, 'Canceled'],
+    ['suspended', SUSPENDED, 'Suspended'],
+    ['delayed', DELAYED, 'Delayed'],
+  ])(
+    'a %s game reads as such, not as upcoming; the recorded scheduled games keep their start time',
+    (_, type, word) => {
+      const board = mapEspnScoreboard(withStatus(MLB_FILE, '401356378', type), MLB);
+      expect(offScheduleText(board.find((g) => g.id === '401356378')!)).toBe(word);
+      const others = board.filter((g) => g.id !== '401356378');
+      expect(others.map(offScheduleText)).toEqual(others.map(() => null));
+    },
+  );
 
   // As a 0-0 final the game settled Under 8.5 won, the moneyline a push, Yankees -1.5 lost and Brewers +1.5 won.
   it.each([
