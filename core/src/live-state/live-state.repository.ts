@@ -326,6 +326,11 @@ export class LiveStateRepository {
     return this.redis.client.get(this.redis.key(...RedisKeys.scoreboardRevision(sport)));
   }
 
+  /** Several scoreboards' revisions (scoreboardRevision), in the order asked: small counters, read together. */
+  async scoreboardRevisions(sports: readonly string[]): Promise<Array<string | null>> {
+    return Promise.all(sports.map((sport) => this.scoreboardRevision(sport)));
+  }
+
   /**
    * The current opportunities of several sports, each with where its channel of the kind stood (positionedHashValues:
    * detection saves them before it publishes their updates), one transaction per sport, sent together: each in its slot.

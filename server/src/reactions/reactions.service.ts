@@ -33,7 +33,9 @@ export class ReactionsService {
    * has one) whichever of its keys was sent; one's own reaction is removed from the key sent when no scoreboard has the
    * game any more. The scoreboard is read holding the lock of the key sent, as the scores pipeline holds it while it
    * moves a game's reactions to its first event id and saves the scoreboard that shows it: a reaction sent under the
-   * gameKey meanwhile is either stored before the move, and moved, or finds the event id.
+   * gameKey meanwhile is either stored before the move, and moved, or finds the event id. Under the lock only the
+   * scoreboards' revisions are read: their games by key are kept per revision (ScoresService.gameByReactionKey), so a
+   * board is read and parsed again only once it changed.
    *
    * The write, the read of the counts after it and their push run under the game's lock, one change of the game at a
    * time: two at once each pushed what its own read saw, in whichever order the reads answered, and the last push a

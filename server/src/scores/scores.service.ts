@@ -35,8 +35,18 @@ export const SCOREBOARD_SPORTS = [
 ] as const;
 const SPORT_ALIASES = new Map<string, string>(Object.entries({ soccer_mls: 'soccer_usa_mls' }));
 
+/** One scoreboard's games by reaction key (DECISIONS 22: event id, or the documents' gameKey), as of a revision. */
+interface ReactionKeyIndex {
+  revision: string | null;
+  byEventId: Map<string, ScoreboardEvent>;
+  byGameKey: Map<string, ScoreboardEvent>;
+}
+
 @Injectable()
 export class ScoresService {
+  /** Per sport, the reaction keys of its scoreboard at the last revision read (reactionKeysOf). */
+  private readonly reactionIndexes = new Map<string, ReactionKeyIndex>();
+
   constructor(
     private readonly boards: LiveStateRepository,
     private readonly results: GameResultsRepository,
@@ -102,12 +112,36 @@ export class ScoresService {
    */
   async gameByReactionKey(key: string, db?: Database): Promise<ScoreboardEvent | null> {
     const sports = [...new Set([...SCOREBOARD_SPORTS, ...this.config.FEED_SPORTS])];
-    const boards = await Promise.all(sports.map((sport) => this.boards.scoreboard(sport)));
-    const games = boards.flatMap((board) => board?.games ?? []);
-    const game = games.find((g) => g.event_id === key) ?? games.find((g) => documentsGameKey(g) === key);
+    // Redis's revisions, not LiveVersions' kept ones: a reaction reads this under its game's lock, just after the scores
+    // pipeline may have saved a board under it, before that save's notice is heard here
+    const revisions = await this.boards.scoreboardRevisions(sports);
+    const indexes = await Promise.all(sports.map((sport, i) => this.reactionKeysOf(sport, revisions[i])));
+    const game =
+      indexes.find((index) => index.byEventId.has(key))?.byEventId.get(key) ??
+      indexes.find((index) => index.byGameKey.has(key))?.byGameKey.get(key);
     if (game) return game;
     const kept = await this.results.findByReactionKey(key, db);
     return kept ? scoreboardEventFromResult(kept) : null;
+  }
+
+  /**
+   * A scoreboard's games by the keys a reaction names them with, built once per scoreboard revision as scoresView keeps
+   * its answer: a reaction read every board and parsed it (eight GETs of whole boards) to find one game. A board read
+   * after its revision is at least that new; one written before revisions were counted (null) is read every time.
+   */
+  private async reactionKeysOf(sport: string, revision: string | null): Promise<ReactionKeyIndex> {
+    const kept = this.reactionIndexes.get(sport);
+    if (revision !== null && kept?.revision === revision) return kept;
+    const games = (await this.boards.scoreboard(sport))?.games ?? [];
+    const index: ReactionKeyIndex = { revision, byEventId: new Map(), byGameKey: new Map() };
+    // the first game of a key wins, as a search of the board in order found it
+    for (const game of games) {
+      if (game.event_id && !index.byEventId.has(game.event_id)) index.byEventId.set(game.event_id, game);
+      const gameKey = documentsGameKey(game);
+      if (!index.byGameKey.has(gameKey)) index.byGameKey.set(gameKey, game);
+    }
+    if (revision !== null) this.reactionIndexes.set(sport, index);
+    return index;
   }
 
   /** The finals kept for a sport's games of one US Eastern day (the query's window spans every offset of that zone). */
