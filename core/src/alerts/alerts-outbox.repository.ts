@@ -1,14 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import type { AlertsEvaluatePayload, OpportunityChannel, RealtimeChannel } from '@oddspulse/shared';
+import type {
+  AlertsEvaluatePayload,
+  OpportunityChannel,
+  PriceTargetsPayload,
+  RealtimeChannel,
+} from '@oddspulse/shared';
 import { RedisKeys } from '../redis/redis-keys';
 import { RedisService } from '../redis/redis.service';
 
-/** The rooms whose changes reach the alert rules: each opportunity kind's and steam's, one outbox per sport. */
-export type AlertRoom = OpportunityChannel | typeof RealtimeChannel.Steam;
+/**
+ * The rooms whose changes reach the alert rules, one outbox per sport: each opportunity kind's and steam's, and the
+ * straight-bets board's, whose changed events the price targets are checked on.
+ */
+export type AlertRoom = OpportunityChannel | typeof RealtimeChannel.Steam | typeof RealtimeChannel.Odds;
+
+/** What a room's outbox entry hands over: the events an odds board changed, or a batch of opportunities or alerts. */
+export type AlertHandOff<R extends AlertRoom = AlertRoom> = R extends typeof RealtimeChannel.Odds
+  ? PriceTargetsPayload
+  : AlertsEvaluatePayload;
 
 /**
  * The alerts outbox, a Redis stream per room and sport: the evaluation a change asks of the alert rules is appended in
- * the step that saves it (the opportunities' MULTI, a steam alert's publish script), so no stop or failure between that
+ * the step that saves it (the opportunities' MULTI, a steam alert's publish script, a board's: the events its price
+ * targets are checked on), so no stop or failure between that
  * step and the alerts queue leaves a saved opportunity or alert that the rules never see. Detection queues what waits
  * and takes it off after; an entry queued twice is evaluated twice, which the rules' one delivery per opportunity makes
  * harmless.
@@ -18,7 +32,7 @@ export class AlertsOutboxRepository {
   constructor(private readonly redis: RedisService) {}
 
   /** The stream and entry that hand `batch` over, for the step that saves what it names (StateWrites.appends). */
-  append(room: AlertRoom, batch: AlertsEvaluatePayload): readonly [stream: string, data: string] {
+  append<R extends AlertRoom>(room: R, batch: AlertHandOff<R>): readonly [stream: string, data: string] {
     return [this.key(room, batch.sport), JSON.stringify(batch)];
   }
 
@@ -28,13 +42,13 @@ export class AlertsOutboxRepository {
   }
 
   /** The oldest entries of a room's outbox. */
-  async entries(
-    room: AlertRoom,
+  async entries<R extends AlertRoom>(
+    room: R,
     sport: string,
     count: number,
-  ): Promise<Array<{ id: string; batch: AlertsEvaluatePayload }>> {
+  ): Promise<Array<{ id: string; batch: AlertHandOff<R> }>> {
     const entries = await this.redis.client.xrange(this.key(room, sport), '-', '+', 'COUNT', count);
-    return entries.map(([id, fields]) => ({ id, batch: JSON.parse(fields[1]) as AlertsEvaluatePayload }));
+    return entries.map(([id, fields]) => ({ id, batch: JSON.parse(fields[1]) as AlertHandOff<R> }));
   }
 
   /** Entries now on the alerts queue. */

@@ -62,10 +62,11 @@ export const RedisKeys = {
   /** Steam alerts raised and expired, published and not yet in PostgreSQL: a stream the steam record drains. */
   steamRecordOutbox: (sport: string) => ['steam', 'record-outbox', roomTag('steam', sport)],
   /**
-   * What a room's changes hand to the alert rules (AlertsEvaluatePayload JSON entries) and detection has not yet queued:
-   * a stream written in the step that saves a kind's opportunities or publishes a steam alert, in that room's slot.
+   * What a room's changes hand to the alert rules (AlertHandOff JSON entries) and detection has not yet queued: a stream
+   * written in the step that saves a kind's opportunities, publishes a steam alert or stores an odds board (the events
+   * its price targets are checked on), in that room's slot.
    */
-  alertsOutbox: (room: 'ev' | 'arbitrage' | 'middles' | 'steam', sport: string) => [
+  alertsOutbox: (room: 'ev' | 'arbitrage' | 'middles' | 'steam' | 'odds', sport: string) => [
     'alerts',
     'outbox',
     roomTag(room, sport),

@@ -18,12 +18,10 @@ function memoryOutbox() {
   const streams = new Map<string, Array<{ id: string; data: string }>>();
   let ids = 0;
   const outbox = {
-    append: (room: AlertRoom, batch: AlertsEvaluatePayload) => [room, JSON.stringify(batch)] as const,
+    append: (room: AlertRoom, batch: object) => [room, JSON.stringify(batch)] as const,
     waiting: async (rooms: AlertRoom[]) => rooms.map((room) => streams.get(room)?.length ?? 0),
     entries: async (room: AlertRoom, _sport: string, count: number) =>
-      (streams.get(room) ?? [])
-        .slice(0, count)
-        .map(({ id, data }) => ({ id, batch: JSON.parse(data) as AlertsEvaluatePayload })),
+      (streams.get(room) ?? []).slice(0, count).map(({ id, data }) => ({ id, batch: JSON.parse(data) as unknown })),
     acknowledge: async (room: AlertRoom, _sport: string, taken: string[]) =>
       void streams.set(
         room,
@@ -88,6 +86,26 @@ describe('AlertBatches', () => {
       { attempts: 3 },
     );
     expect(streams.get('middles')).toEqual([]);
+  });
+
+  // docs/api.md "Alerts": price targets are checked on every change of their game, handed off with the board's save.
+  it("queues the events an odds board's saves changed as one price-target check, each event once", async () => {
+    const add = jest.fn().mockResolvedValue(undefined);
+    const { outbox, write, streams } = memoryOutbox();
+    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox);
+    expect(batches.priceTargetHandOff('basketball_nba', 1000, [])).toEqual([]);
+    write(batches.priceTargetHandOff('basketball_nba', 1000, ['g1', 'g2']));
+    write(batches.priceTargetHandOff('basketball_nba', 2000, ['g2', 'g3']));
+    expect(await batches.waiting(['arbitrage', 'odds'], 'basketball_nba')).toEqual(['odds']);
+    await batches.handOver(['odds'], 'basketball_nba');
+    expect(add.mock.calls).toEqual([
+      [
+        JobName.AlertsPriceTargets,
+        { sport: 'basketball_nba', at: 2000, eventIds: ['g1', 'g2', 'g3'] },
+        { attempts: 3 },
+      ],
+    ]);
+    expect(streams.get('odds')).toEqual([]);
   });
 
   it('queues a backlog in jobs of 50 batches, reading the outbox once per job', async () => {

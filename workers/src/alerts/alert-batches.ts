@@ -3,13 +3,21 @@ import {
   JobName,
   type AlertKind,
   type AlertOpportunity,
+  type AlertsEvaluatePayload,
   type OpportunityChannel,
   type OpportunityUpdate,
+  type PriceTargetsPayload,
   type SteamAlert,
 } from '@oddspulse/shared';
-import { AlertsOutboxRepository, JobQueueService, type AlertRoom, type StateWrites } from '@oddspulse/core';
+import {
+  AlertsOutboxRepository,
+  JobQueueService,
+  type AlertHandOff,
+  type AlertRoom,
+  type StateWrites,
+} from '@oddspulse/core';
 
-const KIND_OF_ROOM: Record<AlertRoom, AlertKind> = {
+const KIND_OF_ROOM: Record<Exclude<AlertRoom, 'odds'>, AlertKind> = {
   arbitrage: 'arbitrage',
   middles: 'middle',
   ev: 'ev',
@@ -20,10 +28,10 @@ const ENTRIES_PER_JOB = 50;
 
 /**
  * Hands what detection published to alert evaluation: a job per room and sport with the new and updated opportunities
- * and the steam alerts its outbox holds (up to ENTRIES_PER_JOB batches), and one per poll with the events it saw change
- * for the price targets — never per socket or request. Opportunities and steam alerts are handed off through their room's alerts outbox
- * (AlertsOutboxRepository), written in the step that saves them, and queued from there: whatever stops a run after that
- * step, the next run queues them.
+ * and the steam alerts its outbox holds, and one with the events the odds boards changed for the price targets (each up
+ * to ENTRIES_PER_JOB entries) — never per socket or request. All go through their room's alerts outbox
+ * (AlertsOutboxRepository), written in the step that saves the opportunities, the alert or the board, and are queued
+ * from there: whatever stops a run after that step, the next run queues them.
  */
 @Injectable()
 export class AlertBatches {
@@ -54,6 +62,16 @@ export class AlertBatches {
     return [this.outbox.append('steam', { kind: 'steam', sport: alert.sport, at, opportunities: [alert] })];
   }
 
+  /**
+   * The outbox entry that hands the events an odds board changed to the price targets on them (docs/api.md "Alerts":
+   * checked on every change of their game), for the step that stores the board: once it is stored, the next poll sees
+   * those events unchanged, so nothing else would check them.
+   */
+  priceTargetHandOff(sport: string, at: number, eventIds: readonly string[]): NonNullable<StateWrites['appends']> {
+    if (!eventIds.length) return [];
+    return [this.outbox.append('odds', { sport, at, eventIds: [...eventIds] })];
+  }
+
   /** The rooms of the sport whose outbox holds a hand-off not yet queued. */
   async waiting(rooms: readonly AlertRoom[], sport: string): Promise<AlertRoom[]> {
     const counts = await this.outbox.waiting(rooms, sport);
@@ -70,15 +88,10 @@ export class AlertBatches {
         for (;;) {
           const entries = await this.outbox.entries(room, sport, ENTRIES_PER_JOB);
           if (!entries.length) return;
-          await this.jobs.add(
-            JobName.AlertsEvaluate,
-            {
-              kind: KIND_OF_ROOM[room],
-              sport,
-              at: Math.max(...entries.map((e) => e.batch.at)),
-              opportunities: entries.flatMap((e) => e.batch.opportunities),
-            },
-            { attempts: 3 },
+          await this.queue(
+            room,
+            sport,
+            entries.map((e) => e.batch),
           );
           await this.outbox.acknowledge(
             room,
@@ -91,9 +104,19 @@ export class AlertBatches {
     );
   }
 
-  /** The events a poll changed: the price targets on them are checked for a crossing. */
-  async enqueuePriceTargets(sport: string, at: number, eventIds: readonly string[]): Promise<void> {
-    if (!eventIds.length) return;
-    await this.jobs.add(JobName.AlertsPriceTargets, { sport, at, eventIds: [...eventIds] }, { attempts: 3 });
+  /** One job for a room's entries: the price targets' check of the events they name, or the rules' evaluation. */
+  private async queue(room: AlertRoom, sport: string, batches: readonly AlertHandOff[]): Promise<void> {
+    const at = Math.max(...batches.map((b) => b.at));
+    if (room === 'odds') {
+      const eventIds = [...new Set((batches as PriceTargetsPayload[]).flatMap((b) => b.eventIds))];
+      await this.jobs.add(JobName.AlertsPriceTargets, { sport, at, eventIds }, { attempts: 3 });
+      return;
+    }
+    const opportunities = (batches as AlertsEvaluatePayload[]).flatMap((b) => b.opportunities);
+    await this.jobs.add(
+      JobName.AlertsEvaluate,
+      { kind: KIND_OF_ROOM[room], sport, at, opportunities },
+      { attempts: 3 },
+    );
   }
 }

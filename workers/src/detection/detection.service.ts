@@ -18,6 +18,8 @@ import {
   RealtimePublisher,
   LiveStateRepository,
   OpportunityCountersRepository,
+  type AlertRoom,
+  type StateWrites,
 } from '@oddspulse/core';
 import { Trackable, trackOpportunities } from './opportunity-tracker';
 import { PreparedBoards } from './prepared-boards';
@@ -30,6 +32,8 @@ const KINDS = [
   { channel: RealtimeChannel.Ev, result: 'ev' },
 ] as const satisfies ReadonlyArray<{ channel: OpportunityChannel; result: keyof ScanResult }>;
 const CHANNELS = KINDS.map((kind) => kind.channel);
+/** The alerts outboxes a board's run hands over: a straight-bets board's own (its price targets) with its kinds'. */
+const HANDED_OVER: Record<'odds' | 'props', readonly AlertRoom[]> = { odds: [...CHANNELS, 'odds'], props: CHANNELS };
 
 export interface DetectionSummary {
   published: Record<OpportunityChannel, number>;
@@ -50,7 +54,8 @@ export interface DetectionSummary {
  * page's figures, and the batch is handed to alert evaluation: through its alerts outbox, written in the step that saves
  * the opportunities, and queued from there at the end of the run (or the next run's, if this one stops first). A
  * straight-bets board runs steam first (the one signal that must reach the socket fastest), and hands its changed
- * events to the price targets.
+ * events to the price targets the same way: through its own outbox, written in the step that stores the board
+ * (`handOff`).
  */
 @Injectable()
 export class DetectionService {
@@ -87,6 +92,19 @@ export class DetectionService {
   }
 
   /**
+   * The alerts outbox entry for the step that stores `next` (its appends): a straight-bets board hands the events that
+   * changed to the price targets on them, queued by this board's `detect` or, if it stops first, the sport's next one.
+   */
+  handOff(
+    board: 'odds' | 'props',
+    next: SportBoard,
+    eventIds: readonly string[],
+    now: number,
+  ): NonNullable<StateWrites['appends']> {
+    return board === 'odds' ? this.alertBatches.priceTargetHandOff(next.sport_key, now, eventIds) : [];
+  }
+
+  /**
    * `eventIds`: the events that changed (added, changed or removed) since the last board; `basis`: the
    * fetched_at of the board they changed from (null for the first board of the sport).
    */
@@ -109,7 +127,7 @@ export class DetectionService {
     // this run's own, whether or not this run scans anything
     const [due, waiting] = await Promise.all([
       this.state.dueOpportunityReviews(board, sport, now),
-      this.alertBatches.waiting(CHANNELS, sport),
+      this.alertBatches.waiting(HANDED_OVER[board], sport),
     ]);
     const handOver = new Set(waiting);
     // the games the board changed; those a book re-confirmed (only a last_update moved: a stale leg reopens, a tie of
@@ -120,7 +138,6 @@ export class DetectionService {
       await this.alertBatches.handOver(handOver, sport);
       return summary;
     }
-    if (board === 'odds' && eventIds.length) await this.alertBatches.enqueuePriceTargets(sport, now, eventIds);
     const fields = scanned.map((id) => `${board}:${id}`);
     const scans = new Map<string, ScanResult>();
     for (const id of scanned) if (prepared.has(id)) scans.set(id, prepared.scanEvent(id, this.options, now));

@@ -6,9 +6,11 @@ import { sql } from 'kysely';
 import {
   ArbitrageOpportunity,
   DEFAULT_DEVIG_METHOD,
+  JobName,
   MAX_BANKROLL,
   OpportunityUpdate,
   PreparedBoard,
+  type PriceTargetsPayload,
   RealtimeEnvelope,
   SCANNER_MAX_STAKE,
   newestUpdate,
@@ -21,6 +23,7 @@ import {
   AppConfig,
   parseConfig,
   Database,
+  JobQueueService,
   KYSELY,
   LiveStateRepository,
   RealtimePublisher,
@@ -462,6 +465,40 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     now = recordedNow + 330_000;
     expect(await pipeline.pollOdds({ sport: NFL, tick: 12 })).toMatchObject({ outcome: 'unchanged', changedEvents: 0 });
     expect(await lastSeq()).toBe(seqBefore + 2);
+  });
+
+  // docs/api.md "Alerts": a price target is checked on every change of its game. The board is saved before the check
+  // is queued: a queue failing (or a worker stopping) in between must not lose the check, though the next poll finds
+  // the board as saved and no game changed.
+  it('a price-target check the alerts queue refused after the board was saved is queued by the next poll, once', async () => {
+    const queue = app.get(JobQueueService);
+    const checks: PriceTargetsPayload[] = [];
+    let refuse = true;
+    const add = jest.spyOn(queue, 'add').mockImplementation(async (name, data) => {
+      if (name !== JobName.AlertsPriceTargets) return undefined as never;
+      if (refuse) {
+        refuse = false;
+        throw new Error('the alerts queue is away');
+      }
+      checks.push(data as PriceTargetsPayload);
+      return undefined as never;
+    });
+    try {
+      const h2h = payload[1].bookmakers[0].markets.find((m) => m.key === 'h2h')!;
+      h2h.outcomes[0].price -= 10;
+      now = recordedNow + 345_000;
+      await expect(pipeline.pollOdds({ sport: NFL, tick: 13 })).rejects.toThrow('the alerts queue is away');
+      expect(checks).toEqual([]);
+      // the next poll finds the board as saved: no game changed
+      now = recordedNow + 350_000;
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 14 })).toMatchObject({ changedEvents: 0 });
+      expect(checks).toEqual([{ sport: NFL, at: recordedNow + 345_000, eventIds: [payload[1].id] }]);
+      now = recordedNow + 355_000;
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 15 })).toMatchObject({ changedEvents: 0 });
+      expect(checks).toHaveLength(1);
+    } finally {
+      add.mockRestore();
+    }
   });
 
   it('a worker dying as a stale feed recovers still tells browsers the feed recovered, at the next poll', async () => {

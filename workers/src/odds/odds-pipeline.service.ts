@@ -266,7 +266,12 @@ export class OddsPipelineService {
       const writes = this.state.boardWrites(kind, board, basis);
       // The history goes to its outbox in the same step: PostgreSQL is off the path to the browser
       // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
-      const appends = await this.history.appends(kind, sport, records, new Date(started));
+      // And the changed events' hand-off to the price targets (their alerts outbox): once the board is stored the next
+      // poll sees them unchanged, so a stop before detection queues them must not lose it.
+      const appends = [
+        ...(await this.history.appends(kind, sport, records, new Date(started))),
+        ...this.detection.handOff(kind, board, changedEventIds, started),
+      ];
       const step = this.publisher
         .publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, { ...writes, appends })
         .then((seq) => {
