@@ -59,12 +59,12 @@ describe('GET /api/stats/landing (real Redis, recorded NFL board and NBA props)'
     detection = new DetectionService(
       new LiveStateRepository(t.redis),
       t.get(RealtimePublisher),
-      t.get(OpportunityCountersRepository),
       t.config,
-      t.get(MetricsService),
       new AlertBatches(
         { add: async () => undefined } as unknown as JobQueueService,
         new AlertsOutboxRepository(t.redis),
+        t.get(OpportunityCountersRepository),
+        t.get(MetricsService),
       ),
       { detect: async () => undefined } as unknown as SteamDetectionService,
     );

@@ -25,13 +25,13 @@ export async function detectOnBoards(
   const detection = new DetectionService(
     new LiveStateRepository(deps.redis),
     deps.publisher,
-    new OpportunityCountersRepository(deps.redis),
     deps.config,
-    new MetricsService(),
     // Alerts are evaluated by their own specs; these passes only keep Redis's opportunities.
     new AlertBatches(
       { add: async () => undefined } as unknown as JobQueueService,
       new AlertsOutboxRepository(deps.redis),
+      new OpportunityCountersRepository(deps.redis),
+      new MetricsService(),
     ),
     { detect: async () => undefined } as unknown as SteamDetectionService,
   );

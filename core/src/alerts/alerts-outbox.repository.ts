@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   AlertsEvaluatePayload,
+  DailyFinding,
   OpportunityChannel,
   PriceTargetsPayload,
   RealtimeChannel,
@@ -14,10 +15,14 @@ import { RedisService } from '../redis/redis.service';
  */
 export type AlertRoom = OpportunityChannel | typeof RealtimeChannel.Steam | typeof RealtimeChannel.Odds;
 
-/** What a room's outbox entry hands over: the events an odds board changed, or a batch of opportunities or alerts. */
+/**
+ * What a room's outbox entry hands over: the events an odds board changed, or a batch of opportunities or alerts; an
+ * opportunity batch with what it adds to the day's "found today" counters (DECISIONS 17), which a run that stopped after
+ * saving it had not yet counted (none in an entry written before they were).
+ */
 export type AlertHandOff<R extends AlertRoom = AlertRoom> = R extends typeof RealtimeChannel.Odds
   ? PriceTargetsPayload
-  : AlertsEvaluatePayload;
+  : AlertsEvaluatePayload & { findings?: DailyFinding[] };
 
 /**
  * The alerts outbox, a Redis stream per room and sport: the evaluation a change asks of the alert rules is appended in

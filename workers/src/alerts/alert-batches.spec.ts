@@ -1,5 +1,11 @@
-import { JobName, type AlertsEvaluatePayload, type OpportunityUpdate } from '@oddspulse/shared';
-import type { AlertRoom, AlertsOutboxRepository, JobQueueService } from '@oddspulse/core';
+import { dailyFindings, JobName, type AlertsEvaluatePayload, type OpportunityUpdate } from '@oddspulse/shared';
+import {
+  MetricsService,
+  type AlertRoom,
+  type AlertsOutboxRepository,
+  type JobQueueService,
+  type OpportunityCountersRepository,
+} from '@oddspulse/core';
 import { middleOpportunity } from '@oddspulse/shared/testing';
 import { AlertBatches } from './alert-batches';
 
@@ -12,6 +18,12 @@ const update = (action: OpportunityUpdate['action'], opportunity?: object): Oppo
   expires_in: action === 'gone' ? 0 : 1800,
   opportunity,
 });
+
+/** The day's counters: what each call was given to count, all of it counted. */
+function memoryCounters() {
+  const record = jest.fn(async (_kind: string, findings: readonly unknown[]) => findings.length);
+  return { counters: { record } as unknown as OpportunityCountersRepository, record };
+}
 
 /** The alerts outbox as Redis keeps it, in memory: each room's entries in order, taken off by id. */
 function memoryOutbox() {
@@ -42,7 +54,12 @@ describe('AlertBatches', () => {
   it('hands off a batch with its new and updated opportunities and queues it as one evaluation job', async () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const { outbox, write, streams } = memoryOutbox();
-    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox);
+    const batches = new AlertBatches(
+      { add } as unknown as JobQueueService,
+      outbox,
+      memoryCounters().counters,
+      new MetricsService(),
+    );
     const found = middleOpportunity();
     const moved = middleOpportunity({ id: 'mid-2' });
     write(
@@ -63,16 +80,41 @@ describe('AlertBatches', () => {
     expect(streams.get('middles')).toEqual([]);
   });
 
+  // DECISIONS 17: what a batch adds to "found today" is counted as it is queued, from the entry saved with it, so a run
+  // that stopped after the save is counted by the next; counting again is harmless (each opportunity once a day).
+  it("counts a batch's findings for the landing page as it queues it", async () => {
+    const add = jest.fn().mockResolvedValue(undefined);
+    const { outbox, write } = memoryOutbox();
+    const { counters, record } = memoryCounters();
+    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox, counters, new MetricsService());
+    // a middle of the size the defaults show (3 points, 15 %: MIDDLE_DEFAULTS)
+    const found = middleOpportunity({ gap: 3, middleRange: { low: 220.5, high: 223.5 } });
+    write(batches.handOff('middles', 'basketball_nba', 1000, [update('new', found), update('gone')]));
+    await batches.handOver(['middles'], 'basketball_nba');
+    expect(record).toHaveBeenCalledWith('middles', dailyFindings('middles', [update('new', found)]));
+    expect(record.mock.calls[0][1]).toHaveLength(1);
+  });
+
   it('hands off nothing for a batch of gone opportunities', () => {
     const { outbox } = memoryOutbox();
-    const batches = new AlertBatches({ add: jest.fn() } as unknown as JobQueueService, outbox);
+    const batches = new AlertBatches(
+      { add: jest.fn() } as unknown as JobQueueService,
+      outbox,
+      memoryCounters().counters,
+      new MetricsService(),
+    );
     expect(batches.handOff('arbitrage', 'basketball_nba', 1000, [update('gone')])).toEqual([]);
   });
 
   it('keeps what the queue refused for the next hand-over, which queues it with what came since', async () => {
     const add = jest.fn().mockRejectedValueOnce(new Error('Redis away')).mockResolvedValue(undefined);
     const { outbox, write, streams } = memoryOutbox();
-    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox);
+    const batches = new AlertBatches(
+      { add } as unknown as JobQueueService,
+      outbox,
+      memoryCounters().counters,
+      new MetricsService(),
+    );
     const first = middleOpportunity();
     const second = middleOpportunity({ id: 'mid-2' });
     write(batches.handOff('middles', 'basketball_nba', 1000, [update('new', first)]));
@@ -92,7 +134,12 @@ describe('AlertBatches', () => {
   it("queues the events an odds board's saves changed as one price-target check, each event once", async () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const { outbox, write, streams } = memoryOutbox();
-    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox);
+    const batches = new AlertBatches(
+      { add } as unknown as JobQueueService,
+      outbox,
+      memoryCounters().counters,
+      new MetricsService(),
+    );
     expect(batches.priceTargetHandOff('basketball_nba', 1000, [])).toEqual([]);
     write(batches.priceTargetHandOff('basketball_nba', 1000, ['g1', 'g2']));
     write(batches.priceTargetHandOff('basketball_nba', 2000, ['g2', 'g3']));
@@ -112,7 +159,12 @@ describe('AlertBatches', () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const { outbox, write, streams } = memoryOutbox();
     const entries = jest.spyOn(outbox, 'entries');
-    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox);
+    const batches = new AlertBatches(
+      { add } as unknown as JobQueueService,
+      outbox,
+      memoryCounters().counters,
+      new MetricsService(),
+    );
     for (let at = 1; at <= 120; at++)
       write(batches.handOff('middles', 'basketball_nba', at, [update('new', middleOpportunity({ id: `mid-${at}` }))]));
     await batches.handOver(['middles'], 'basketball_nba');

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
+  dailyFindings,
   JobName,
   type AlertKind,
   type AlertOpportunity,
-  type AlertsEvaluatePayload,
   type OpportunityChannel,
   type OpportunityUpdate,
   type PriceTargetsPayload,
@@ -12,6 +12,8 @@ import {
 import {
   AlertsOutboxRepository,
   JobQueueService,
+  MetricsService,
+  OpportunityCountersRepository,
   type AlertHandOff,
   type AlertRoom,
   type StateWrites,
@@ -31,18 +33,22 @@ const ENTRIES_PER_JOB = 50;
  * and the steam alerts its outbox holds, and one with the events the odds boards changed for the price targets (each up
  * to ENTRIES_PER_JOB entries) — never per socket or request. All go through their room's alerts outbox
  * (AlertsOutboxRepository), written in the step that saves the opportunities, the alert or the board, and are queued
- * from there: whatever stops a run after that step, the next run queues them.
+ * from there: whatever stops a run after that step, the next run queues them. An opportunity batch's entry also
+ * carries what it adds to the landing page's "found today" (DECISIONS 17), counted as it is queued: the counters are
+ * in the day's slot, not the opportunities', so they cannot be in the step that saves them.
  */
 @Injectable()
 export class AlertBatches {
   constructor(
     private readonly jobs: JobQueueService,
     private readonly outbox: AlertsOutboxRepository,
+    private readonly counters: OpportunityCountersRepository,
+    private readonly metrics: MetricsService,
   ) {}
 
   /**
-   * The outbox entry that hands a published batch's new and updated opportunities to the rules, for the step that
-   * saves them; none for a batch of gone ones.
+   * The outbox entry that hands a published batch's new and updated opportunities to the rules and to the day's
+   * counters, for the step that saves them; none for a batch of gone ones.
    */
   handOff(
     channel: OpportunityChannel,
@@ -54,7 +60,8 @@ export class AlertBatches {
       .filter((u) => u.action !== 'gone' && u.opportunity)
       .map((u) => u.opportunity as AlertOpportunity);
     if (!opportunities.length) return [];
-    return [this.outbox.append(channel, { kind: KIND_OF_ROOM[channel], sport, at, opportunities })];
+    const findings = dailyFindings(channel, updates);
+    return [this.outbox.append(channel, { kind: KIND_OF_ROOM[channel], sport, at, opportunities, findings })];
   }
 
   /** The outbox entry that hands a raised steam alert to the steam rules, for the step that publishes it. */
@@ -79,8 +86,8 @@ export class AlertBatches {
   }
 
   /**
-   * Queues what waits in the rooms' outboxes, then takes it off: a stop in between queues it again, evaluated once
-   * more to no effect (one delivery per rule and opportunity).
+   * Counts and queues what waits in the rooms' outboxes, then takes it off: a stop in between counts and queues it
+   * again, to no effect (each opportunity counted once a day, one delivery per rule and opportunity).
    */
   async handOver(rooms: Iterable<AlertRoom>, sport: string): Promise<void> {
     await Promise.all(
@@ -112,7 +119,14 @@ export class AlertBatches {
       await this.jobs.add(JobName.AlertsPriceTargets, { sport, at, eventIds }, { attempts: 3 });
       return;
     }
-    const opportunities = (batches as AlertsEvaluatePayload[]).flatMap((b) => b.opportunities);
+    const evaluations = batches as Array<AlertHandOff<OpportunityChannel | 'steam'>>;
+    const findings = evaluations.flatMap((b) => b.findings ?? []);
+    if (findings.length && room !== 'steam') {
+      // DECISIONS 17's "found today" and "average edge today", and the metric counting the same.
+      const counted = await this.counters.record(room, findings);
+      this.metrics.opportunitiesFound.inc({ kind: room }, counted);
+    }
+    const opportunities = evaluations.flatMap((b) => b.opportunities);
     await this.jobs.add(
       JobName.AlertsEvaluate,
       { kind: KIND_OF_ROOM[room], sport, at, opportunities },

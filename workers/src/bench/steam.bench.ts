@@ -92,17 +92,11 @@ async function main() {
   const batches = new AlertBatches(
     { add: async () => undefined } as unknown as JobQueueService,
     new AlertsOutboxRepository(redis),
+    new OpportunityCountersRepository(redis),
+    metrics,
   );
   const steam = new SteamDetectionService(new SteamStateRepository(redis), publisher, batches, metrics);
-  const detection = new DetectionService(
-    state,
-    publisher,
-    new OpportunityCountersRepository(redis),
-    config,
-    metrics,
-    batches,
-    steam,
-  );
+  const detection = new DetectionService(state, publisher, config, batches, steam);
   let now = Date.now();
   const clock = () => now;
   let game: BoardEvent | null = null;

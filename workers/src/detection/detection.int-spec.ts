@@ -6,7 +6,7 @@ import {
   RealtimePublisher,
   type JobQueueService,
 } from '@oddspulse/core';
-import { JobName, type AlertsEvaluatePayload, type SportBoard } from '@oddspulse/shared';
+import { JobName, utcDay, type AlertsEvaluatePayload, type SportBoard } from '@oddspulse/shared';
 import { book, event, NOW } from '@oddspulse/shared/testing';
 import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
 import { AlertBatches } from '../alerts/alert-batches';
@@ -26,9 +26,7 @@ describe("detection's hand-off to the alert rules (real Redis)", () => {
     new DetectionService(
       t.get(LiveStateRepository),
       t.get(RealtimePublisher),
-      t.get(OpportunityCountersRepository),
       t.config,
-      new MetricsService(),
       new AlertBatches(
         {
           add: async (name: string, data: AlertsEvaluatePayload) => {
@@ -41,26 +39,31 @@ describe("detection's hand-off to the alert rules (real Redis)", () => {
           },
         } as unknown as JobQueueService,
         t.get(AlertsOutboxRepository),
+        t.get(OpportunityCountersRepository),
+        new MetricsService(),
       ),
       { detect: async () => ({ raised: 0, updated: 0, expired: 0 }) } as unknown as SteamDetectionService,
     );
 
-  /** A board of its own sport with one game whose moneyline is an arbitrage between DraftKings and FanDuel. */
-  function arbitrageBoard(): SportBoard {
+  /**
+   * A board of its own sport with one game whose moneyline is an arbitrage between DraftKings and FanDuel: of 11 % unless
+   * told (one flagged suspect), or the prices given.
+   */
+  function arbitrageBoard([home, away]: [number, number] = [120, 125]): SportBoard {
     sports += 1;
     const sport = `detect_alerts_${Date.now().toString(36)}_${sports}`;
     const game = event(
       [
         book('draftkings', {
           h2h: [
-            ['Home', 120],
+            ['Home', home],
             ['Away', -130],
           ],
         }),
         book('fanduel', {
           h2h: [
             ['Home', -140],
-            ['Away', 125],
+            ['Away', away],
           ],
         }),
         book('betmgm', {
@@ -121,5 +124,26 @@ describe("detection's hand-off to the alert rules (real Redis)", () => {
     // and once only
     await detection().detect('odds', next, [], NOW + 31_000, next.fetched_at);
     expect(arbitrages()).toHaveLength(1);
+  });
+
+  // DECISIONS 17: the landing page's "found today" counts each opportunity found that day once, however a run ends.
+  it('counts an arbitrage it saved in "found today" on the next run when the run stopped before counting it, once', async () => {
+    // a 1 % arbitrage: one the landing page counts (spec 001 §5's defaults, not suspect)
+    const board = arbitrageBoard([102, 102]);
+    const counters = t.get(OpportunityCountersRepository);
+    const day = utcDay(NOW);
+    const found = async () => Number((await counters.day(day))['arbitrage:found'] ?? 0);
+    const before = await found();
+    const publisher = t.get(RealtimePublisher);
+    // the worker stops once the opportunities are saved: its publish (the next step) never happens
+    const stopped = jest.spyOn(publisher, 'publish').mockRejectedValueOnce(new Error('worker stopped'));
+    await expect(detection().detect('odds', board, [board.events[0].id], NOW, null)).rejects.toThrow('worker stopped');
+    stopped.mockRestore();
+    expect(await found()).toBe(before);
+    const next = { ...board, fetched_at: new Date(NOW + 30_000).toISOString() };
+    await detection().detect('odds', next, [], NOW + 30_000, board.fetched_at);
+    expect(await found()).toBe(before + 1);
+    await detection().detect('odds', next, [], NOW + 31_000, next.fetched_at);
+    expect(await found()).toBe(before + 1);
   });
 });

@@ -9,15 +9,12 @@ import {
   ScanOptions,
   ScanResult,
   SportBoard,
-  dailyFindings,
 } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
-  MetricsService,
   RealtimePublisher,
   LiveStateRepository,
-  OpportunityCountersRepository,
   type AlertRoom,
   type StateWrites,
 } from '@oddspulse/core';
@@ -50,9 +47,9 @@ export interface DetectionSummary {
  * rules no longer allow goes. Arbitrages are sized at the largest stake a user can choose: the
  * engine drops one whose rounded stakes guarantee no profit, and the larger the stake the less rounding costs,
  * so no arbitrage a user could be shown is dropped here; and for the same reason the boards also find the
- * arbitrages that pay only at a commission below the published rates (PreparedBoards). What is new today is also counted for the landing
- * page's figures, and the batch is handed to alert evaluation: through its alerts outbox, written in the step that saves
- * the opportunities, and queued from there at the end of the run (or the next run's, if this one stops first). A
+ * arbitrages that pay only at a commission below the published rates (PreparedBoards). What is new is handed to alert evaluation and to
+ * the landing page's "found today": through its alerts outbox, written in the step that saves the opportunities, and
+ * counted and queued from there at the end of the run (or the next run's, if this one stops first). A
  * straight-bets board runs steam first (the one signal that must reach the socket fastest), and hands its changed
  * events to the price targets the same way: through its own outbox, written in the step that stores the board
  * (`handOff`).
@@ -65,9 +62,7 @@ export class DetectionService {
   constructor(
     private readonly state: LiveStateRepository,
     private readonly publisher: RealtimePublisher,
-    private readonly counters: OpportunityCountersRepository,
     @Inject(APP_CONFIG) config: AppConfig,
-    private readonly metrics: MetricsService,
     private readonly alertBatches: AlertBatches,
     private readonly steam: SteamDetectionService,
   ) {
@@ -151,9 +146,9 @@ export class DetectionService {
         summary.current[kind.channel] += current.length;
         return [fields[i], current] as const;
       });
-      // Alert rules are evaluated in the workers on what detection published, queued at the run's end from the room's
-      // outbox: the batch is written there in the step that saves it, so no run that saved it can end without it
-      // reaching them.
+      // Alert rules are evaluated in the workers on what detection published, and the day's counters count it, both at
+      // the run's end from the room's outbox: the batch is written there in the step that saves it, so no run that saved
+      // it can end without it reaching them.
       const handOff = this.alertBatches.handOff(kind.channel, sport, now, updates);
       await this.state.saveEventOpportunities(kind.channel, sport, entries, handOff);
       if (handOff.length) handOver.add(kind.channel);
@@ -165,11 +160,6 @@ export class DetectionService {
           type: 'opportunities',
           data: { updates },
         } as RealtimeMessage);
-      }
-      // The landing page's "found today" and "average edge today" (DECISIONS 17), and the metric counting the same.
-      if (updates.length) {
-        const counted = await this.counters.record(kind.channel, dailyFindings(kind.channel, updates));
-        this.metrics.opportunitiesFound.inc({ kind: kind.channel }, counted);
       }
       summary.published[kind.channel] = updates.length;
     }

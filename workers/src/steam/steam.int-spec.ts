@@ -2,6 +2,7 @@ import {
   AlertsOutboxRepository,
   JobQueueService,
   MetricsService,
+  OpportunityCountersRepository,
   OddsHistoryRepository,
   RealtimePublisher,
   SteamRecordRepository,
@@ -49,6 +50,8 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
         },
       } as unknown as JobQueueService,
       t.get(AlertsOutboxRepository),
+      t.get(OpportunityCountersRepository),
+      new MetricsService(),
     );
   const detector = () =>
     new SteamDetectionService(
