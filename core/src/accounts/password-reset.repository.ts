@@ -14,6 +14,18 @@ export class PasswordResetRepository {
       .execute();
   }
 
+  /** The user of a token that is unused and unexpired, read without spending it; undefined for any other token. */
+  async findUsable(tokenHash: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('password_reset_tokens')
+      .select('user_id')
+      .where('token_hash', '=', tokenHash)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
+    return row?.user_id;
+  }
+
   /** Marks the token used if it is unused and unexpired, in one statement; the user id, or undefined. */
   async consume(tokenHash: string, trx: Transaction<DB>): Promise<string | undefined> {
     const row = await trx

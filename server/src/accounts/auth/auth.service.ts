@@ -255,15 +255,20 @@ export class AuthService {
    * new session.
    */
   async confirmPasswordReset({ token, password }: ConfirmPasswordReset, origin: RequestOrigin): Promise<IssuedSession> {
+    // Everything cheap first, argon2 last: hashing before the link is known good let anyone with made-up tokens keep
+    // the CPU busy with argon2, and every sign-in waited behind it.
+    const tokenHash = sha256(token);
+    const userId = await this.resets.findUsable(tokenHash);
+    const found = userId ? await this.users.findById(userId) : undefined;
+    if (!found) throw ApiErrors.resetTokenInvalid();
+    const reasons = passwordProblems(password, found.email);
+    if (reasons.length) throw ApiErrors.weakPassword(reasons);
+    const guessable = await this.strength.guessable(password, found.email);
+    if (guessable) throw ApiErrors.weakPassword(['guessable'], guessable);
     const hash = await this.passwords.hash(password);
     const { user, ended } = await this.users.transaction(async (trx) => {
-      const userId = await this.resets.consume(sha256(token), trx);
-      const found = userId ? await this.users.findById(userId, trx) : undefined;
-      if (!found) throw ApiErrors.resetTokenInvalid();
-      const reasons = passwordProblems(password, found.email);
-      if (reasons.length) throw ApiErrors.weakPassword(reasons);
-      const guessable = await this.strength.guessable(password, found.email);
-      if (guessable) throw ApiErrors.weakPassword(['guessable'], guessable);
+      // Spent for good here, in one statement: a second confirm of the same link that got this far finds it used.
+      if ((await this.resets.consume(tokenHash, trx)) !== found.id) throw ApiErrors.resetTokenInvalid();
       await this.users.setPasswordHash(found.id, hash, trx);
       await this.resets.consumeAllForUser(found.id, trx);
       // the link came by mail: the address is the owner's
