@@ -1,5 +1,6 @@
 import type { AppConfig } from '@oddspulse/core';
 import { FeedError, errorForStatus } from './feed-errors';
+import { requestSecrets, withoutSecrets } from './redact';
 
 export interface RetryPolicy {
   /** Retries after the first try (spec 001 §4: 3). */
@@ -118,10 +119,13 @@ async function attempt<T>(request: FeedRequest, timeoutMs: number): Promise<Feed
 export async function getJson<T>(request: FeedRequest): Promise<FeedResponse<T>> {
   const sleep = request.sleep ?? defaultSleep;
   const deadline = request.deadlineMs === undefined ? Infinity : Date.now() + request.deadlineMs;
+  const secrets = requestSecrets(request.url, request.headers);
   for (let retry = 0; ; retry++) {
     try {
       return await attempt<T>(request, Math.max(1, Math.min(request.timeoutMs, deadline - Date.now())));
-    } catch (error) {
+    } catch (thrown) {
+      // The provider's text (an error body that may echo the key) leaves here for the logs and health: without keys.
+      const error = thrown instanceof FeedError ? withoutSecrets(thrown, secrets) : thrown;
       if (!(error instanceof FeedError) || !error.retryable || retry >= request.retry.retries) throw error;
       const delay = error.retryAfterMs ?? request.retry.baseDelayMs * 2 ** retry;
       if (delay > request.retry.maxDelayMs || Date.now() + delay >= deadline) throw error;

@@ -1,5 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { FeedError, errorForStatus } from '../../feeds/feed-errors';
+import { requestSecrets, withoutSecrets } from '../../feeds/redact';
 
 /** `{base}/stream/odds/{sport}`, resuming after `lastEntryId` when given (a query parameter, as OpticOdds reads it). */
 export function streamUrl(base: string, sport: string, lastEntryId: string | null): URL {
@@ -40,8 +41,21 @@ export interface OpenStream {
  * FeedError, as a poll's answer would), then reads the body's bytes through eventsource-parser. The connection is the
  * worker's own (no EventSource): the worker decides each reconnect and its URL (`last_entry_id`), and a stall is seen by
  * the missing pings, which a half-open TCP connection never reports.
+ * Every FeedError it ends with leaves without the stream's key: its text goes to the logs and to health.
  */
 export async function openStream(options: StreamOptions): Promise<OpenStream> {
+  const secrets = requestSecrets(options.url, options.headers);
+  const clean = (error: unknown): never => {
+    throw error instanceof FeedError ? withoutSecrets(error, secrets) : error;
+  };
+  const stream = await connect(options).catch(clean);
+  const closed = stream.closed.catch(clean);
+  // Settled by whoever awaits it; this keeps an unawaited end from being an unhandled rejection meanwhile.
+  closed.catch(() => undefined);
+  return { closed, close: (reason) => stream.close(reason) };
+}
+
+async function connect(options: StreamOptions): Promise<OpenStream> {
   const abort = new AbortController();
   const ended: { reason: FeedError | null } = { reason: null };
   const close = (error: FeedError) => {
