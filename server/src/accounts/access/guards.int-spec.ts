@@ -291,6 +291,49 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       expect(res.status).toBe(403);
     });
 
+    // DECISIONS 35 and 2: a link on another site opens a metered GET with the Lax access cookie; it must spend nothing.
+    it("refuses a cookie request another site started, so no page elsewhere spends the user's quota", async () => {
+      const { session, email } = await signUp(t, 'free');
+      const login = await t.http().post('/api/auth/login').send({ email, password: TEST_PASSWORD });
+      const cookies = cookiesOf(login);
+      const cookieHeader = `op_access=${cookies.op_access}; op_csrf=${cookies.op_csrf}`;
+      const used = async () => (await t.http().get('/api/me').set(bearer(session))).body.used as number;
+
+      for (const site of ['cross-site', 'same-site']) {
+        const foreign = await t
+          .http()
+          .get('/api/test-gated/odds')
+          .set('Cookie', cookieHeader)
+          .set('Sec-Fetch-Site', site);
+        expect(foreign.status).toBe(403);
+        expect(foreign.body).toMatchObject({ code: 'CSRF_FAILED', message: 'CSRF token validation failed' });
+      }
+      expect(await used()).toBe(0);
+
+      // the app's own fetches, an address the user typed, and a browser that sends no Sec-Fetch-Site
+      for (const site of ['same-origin', 'none', undefined]) {
+        const req = t.http().get('/api/test-gated/odds').set('Cookie', cookieHeader);
+        expect((await (site ? req.set('Sec-Fetch-Site', site) : req)).status).toBe(200);
+      }
+      expect(await used()).toBe(3);
+
+      // a bearer token or an API key is never attached by a browser on its own: where the request came from is no matter
+      const viaBearer = await t
+        .http()
+        .get('/api/test-gated/odds')
+        .set(bearer(session))
+        .set('Sec-Fetch-Site', 'cross-site');
+      expect(viaBearer.status).toBe(200);
+      const platinum = await signUp(t, 'platinum');
+      const key = await t.http().post('/api/api-keys').set(bearer(platinum.session)).send({ name: 'script' });
+      const viaKey = await t
+        .http()
+        .get('/api/test-gated/odds')
+        .set('x-api-key', key.body.key as string)
+        .set('Sec-Fetch-Site', 'cross-site');
+      expect(viaKey.status).toBe(200);
+    });
+
     it('does not ask bearer requests for a CSRF token', async () => {
       const { session } = await signUp(t);
       const res = await t.http().post('/api/test-gated/signed-in').set(bearer(session));
