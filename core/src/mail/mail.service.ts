@@ -5,6 +5,7 @@ import type { AppConfig } from '../config/config.schema';
 import { DevOutboxRepository, type OutboxEntry } from '../accounts/dev-outbox.repository';
 import { MailFilesRepository } from './mail-files.repository';
 import { mailRoute, type MailRoute } from './mail-route';
+import { withTimeout } from '../util/with-timeout';
 
 export interface OutgoingMail {
   to: string;
@@ -15,6 +16,16 @@ export interface OutgoingMail {
 }
 
 export class MailUnavailableError extends Error {}
+
+/** How long the SMTP server answering stands before it is checked again (at most one connection a minute). */
+const SMTP_UP_FOR_MS = 60_000;
+/**
+ * How long the SMTP server not answering stands: the wait a caller is told (Retry-After) before asking again, and
+ * at most one check per that long during an outage.
+ */
+export const SMTP_RETRY_AFTER_SECONDS = 10;
+/** An SMTP check that takes longer is a server that does not answer (nodemailer's own time-out is two minutes). */
+const SMTP_CHECK_TIMEOUT_MS = 3_000;
 
 /**
  * The SMTP server's permanent refusal of a message's recipient (RCPT TO answered 5xx: no such mailbox, a domain that
@@ -45,6 +56,10 @@ export class MailService implements OnModuleDestroy {
   private readonly logger = new Logger(MailService.name);
   private readonly route: MailRoute;
   private readonly transport: Transporter | null;
+  /** The SMTP server's last known state: why it cannot take mail (null: it can), and when that was learnt. */
+  private smtp: { problem: string | null; at: number } | null = null;
+  /** The check under way, shared by every caller meanwhile. */
+  private checking: Promise<string | null> | null = null;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -77,9 +92,46 @@ export class MailService implements OnModuleDestroy {
     return this.route === 'dev-outbox';
   }
 
+  /**
+   * Why the SMTP server cannot take mail now (it does not answer, or refuses the login), or null when it can or mail
+   * does not go through SMTP: its last known state, checked again (a connection and its login, no message) when that
+   * is older than SMTP_UP_FOR_MS, or SMTP_RETRY_AFTER_SECONDS after a failure. A send's own failure counts too. For a
+   * caller that must refuse at once while mail cannot go (a reset link, DECISIONS 33), and for health.
+   */
+  async smtpProblem(): Promise<string | null> {
+    const transport = this.transport;
+    if (!transport) return null;
+    const known = this.smtp;
+    if (known && Date.now() - known.at < (known.problem ? SMTP_RETRY_AFTER_SECONDS * 1000 : SMTP_UP_FOR_MS))
+      return known.problem;
+    this.checking ??= withTimeout(transport.verify(), SMTP_CHECK_TIMEOUT_MS, 'the SMTP check')
+      .then(
+        () => this.learn(null),
+        (error: Error) => this.learn(error.message),
+      )
+      .finally(() => (this.checking = null));
+    return this.checking;
+  }
+
+  private learn(reason: string | null): string | null {
+    const problem = reason === null ? null : `The SMTP server does not take mail: ${reason}`;
+    const before = this.smtp?.problem;
+    if (problem && !before) this.logger.warn({ msg: 'SMTP server unavailable', reason });
+    if (!problem && before) this.logger.log('SMTP server available again');
+    this.smtp = { problem, at: Date.now() };
+    return problem;
+  }
+
   async send(mail: OutgoingMail): Promise<void> {
     if (this.transport) {
-      await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
+      try {
+        await this.transport.sendMail({ from: this.config.MAIL_FROM, ...mail });
+      } catch (error) {
+        // One recipient's refusal says nothing of the server; anything else is the server's state for the next caller.
+        if (recipientRefusal(error) === null) this.learn((error as Error).message);
+        throw error;
+      }
+      this.learn(null);
       return;
     }
     switch (this.route) {

@@ -114,6 +114,12 @@ export function tooManyRequests(res: Response, retryAfterSeconds: number): HttpE
   return ApiErrors.rateLimited();
 }
 
+/** 503 MAIL_UNAVAILABLE with Retry-After: the mail server is away for now, and the request may be made again. */
+export function mailUnavailable(res: Response, retryAfterSeconds: number): HttpException {
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  return ApiErrors.mailUnavailable();
+}
+
 /** PostgreSQL unique_violation (23505), optionally on a named constraint or index. */
 export function isUniqueViolation(error: unknown, constraint?: string): boolean {
   const e = error as { code?: string; constraint?: string };

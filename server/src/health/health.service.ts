@@ -15,6 +15,7 @@ import {
   type JobCounts,
   JobQueueService,
   LiveStateRepository,
+  MailService,
   OddsApiAccountRepository,
   RedisService,
   RepeatedErrors,
@@ -47,11 +48,16 @@ export class HealthService {
     private readonly state: LiveStateRepository,
     private readonly oddsApi: OddsApiAccountRepository,
     private readonly workers: WorkerHeartbeatRepository,
+    private readonly mail: MailService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async report(): Promise<HealthReport> {
-    const [postgres, redis] = await Promise.all([this.checkPostgres(), this.redis.ping(CHECK_TIMEOUT_MS)]);
+    const [postgres, redis, smtp] = await Promise.all([
+      this.checkPostgres(),
+      this.redis.ping(CHECK_TIMEOUT_MS),
+      this.mail.smtpProblem(),
+    ]);
     const details: HealthReport['details'] = {
       workers: 0,
       workerHeartbeats: [],
@@ -96,6 +102,8 @@ export class HealthService {
     // Every 503 names its cause: a service down comes first.
     if (!redis) problems.unshift('Redis does not answer: the job queues, workers and feeds cannot be read');
     if (postgres !== true) problems.unshift(`PostgreSQL does not answer: ${postgres.reason}`);
+    // Reset links and support requests are refused with a 503 meanwhile (DECISIONS 33): operators must hear of it.
+    if (smtp) problems.push(smtp);
     const postgresState: ServiceState = postgres === true ? 'up' : 'down';
     const redisState: ServiceState = redis ? 'up' : 'down';
     const ok = postgres === true && redis && queues === 'up' && problems.length === 0;

@@ -17,7 +17,7 @@ import {
 import { AuthService } from './auth.service';
 import { CurrentUser } from '../access/decorators';
 import { OptionalAuthenticationGuard } from '../access/guards';
-import { ApiErrors, tooManyRequests } from '../../errors/api-errors';
+import { ApiErrors, mailUnavailable, tooManyRequests } from '../../errors/api-errors';
 import { clientAddress } from '../access/client-address';
 import { RateLimit } from '../access/rate-limit.guard';
 import { LoginThrottle } from '../access/login-throttle';
@@ -167,8 +167,10 @@ export class AuthController {
   async passwordReset(
     @Body(new ZodValidationPipe(passwordResetSchema)) body: { email: string },
     @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
   ): Promise<{ message: string }> {
-    this.auth.requestPasswordReset(body.email, requestOrigin(req));
+    const refused = await this.auth.requestPasswordReset(body.email, requestOrigin(req));
+    if (refused) throw mailUnavailable(res, refused.retryAfter);
     return { message: AccountMessages.resetLinkSent };
   }
 

@@ -10,6 +10,7 @@ import {
   type AppConfig,
   PasswordResetRepository,
   ProfilesRepository,
+  SMTP_RETRY_AFTER_SECONDS,
   USERNAME_UNIQUE_INDEX,
   UsersRepository,
   type UserRow,
@@ -222,13 +223,18 @@ export class AuthService {
   /**
    * Sends a single-use reset link when the address has an account. The answer is the same either way, and so is its
    * time: the lookup, the link and the mail happen after the answer (a failure is logged), so neither the answer nor
-   * how long it took tells who has an account. Without any way to send mail every address gets the 503 of DECISIONS 33.
+   * how long it took tells who has an account. Without any way to send mail every address gets the 503 of DECISIONS 33;
+   * while the SMTP server does not take mail, so does every address, with the seconds to wait before asking again:
+   * a 200 then promised a mail that never came. Asked of the server before the address is looked at, so the answer
+   * still says nothing of the account.
    */
-  requestPasswordReset(email: string, origin: RequestOrigin): void {
+  async requestPasswordReset(email: string, origin: RequestOrigin): Promise<{ retryAfter: number } | null> {
     if (!this.mail.canSend) throw ApiErrors.mailUnavailable();
+    if (await this.mail.smtpProblem()) return { retryAfter: SMTP_RETRY_AFTER_SECONDS };
     this.sendResetLink(email, origin).catch((error: Error) =>
       this.logger.error({ msg: 'Password reset mail not sent', reason: error.message }),
     );
+    return null;
   }
 
   private async sendResetLink(email: string, origin: RequestOrigin): Promise<void> {
