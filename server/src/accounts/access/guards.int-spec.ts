@@ -317,6 +317,25 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
       }
       expect(await used()).toBe(3);
 
+      // a GET with no effect opens from a link elsewhere (the other site cannot read its answer)
+      const unmetered = await t.http().get('/api/me').set('Cookie', cookieHeader).set('Sec-Fetch-Site', 'cross-site');
+      expect(unmetered.status).toBe(200);
+      // an unsafe request another site started fails, its CSRF token notwithstanding
+      const post = await t
+        .http()
+        .post('/api/test-gated/signed-in')
+        .set('Cookie', cookieHeader)
+        .set('x-csrf-token', cookies.op_csrf)
+        .set('Sec-Fetch-Site', 'cross-site');
+      expect(post.status).toBe(403);
+      const own = await t
+        .http()
+        .post('/api/test-gated/signed-in')
+        .set('Cookie', cookieHeader)
+        .set('x-csrf-token', cookies.op_csrf)
+        .set('Sec-Fetch-Site', 'same-origin');
+      expect(own.status).toBeLessThan(300);
+
       // a bearer token or an API key is never attached by a browser on its own: where the request came from is no matter
       const viaBearer = await t
         .http()

@@ -2,6 +2,7 @@ import { CanActivate, ExecutionContext, Injectable, Logger } from '@nestjs/commo
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { isMetered, passesGate, type PlanAccess } from '@oddspulse/shared';
+import { startedByAnotherSite, type AuthRequest } from '../auth/access-token';
 import type { AuthUser } from '../auth/auth-user';
 import { ApiErrors } from '../../errors/api-errors';
 import { PlanService } from '../plans/plan.service';
@@ -126,6 +127,10 @@ export class MeteredOddsGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const user = requestUser(context);
+    // DECISIONS 35 and 2: a link on another site opens this GET with the SameSite=Lax access cookie; the call it
+    // started would spend the user's quota, so the cookie does not answer for it (403 as a failed CSRF check)
+    const req = context.switchToHttp().getRequest<AuthRequest>();
+    if (req.authSource === 'cookie' && startedByAnotherSite(req)) throw ApiErrors.csrfFailed();
     if (!isMetered(user.access)) return true;
     const result = await this.plans.meter(user.id);
     const res = context.switchToHttp().getResponse<Response>();

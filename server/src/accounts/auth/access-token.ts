@@ -27,23 +27,29 @@ export function extractAccessToken(req: AuthRequest, names: SessionCookieNames):
 }
 
 /**
- * The `Sec-Fetch-Site` values of a request the cookie may authenticate: the app's own pages (`same-origin`; the client
- * fetches with `credentials: 'same-origin'`) and what the user typed or bookmarked (`none`). The browser sets the
- * header and no page can forge it; a browser too old to send it is judged by the CSRF token alone.
+ * The `Sec-Fetch-Site` values of a request the cookie may authenticate where it matters: the app's own pages
+ * (`same-origin`; the client fetches with `credentials: 'same-origin'`) and what the user typed or bookmarked (`none`).
  */
 const OWN_SITE = new Set(['same-origin', 'none']);
 
 /**
- * A cookie may authenticate the request (DECISIONS 35). Any method: a request another site started (a link, a form, a
- * script; a top-level navigation carries the SameSite=Lax access cookie) is refused, since even a GET has an effect
- * when it is metered (it spends the free plan's quota, DECISIONS 2). Then signed double submit: an unsafe request must
- * echo the readable CSRF cookie in the `x-csrf-token` header, and that value must be the one this session's token was
- * issued with. Bearer tokens and API keys never come here: a browser attaches neither on its own.
+ * Whether the browser says another site started the request (a link, a form, a script elsewhere): it sets
+ * `Sec-Fetch-Site` and no page can forge it. A browser too old to send it says nothing, and is judged by the CSRF token.
+ */
+export function startedByAnotherSite(req: Request): boolean {
+  const site = req.headers['sec-fetch-site'];
+  return typeof site === 'string' && !OWN_SITE.has(site);
+}
+
+/**
+ * Signed double submit (DECISIONS 35): a cookie-authenticated unsafe request must come from the app's own site and echo
+ * the readable CSRF cookie in the `x-csrf-token` header, and that value must be the one this session's token was issued
+ * with. Bearer tokens and API keys never come here: a browser attaches neither on its own. A safe request another site
+ * started is refused only where it has an effect: a metered call (MeteredOddsGuard).
  */
 export function csrfSatisfied(req: Request, claims: Readonly<AccessTokenClaims>, names: SessionCookieNames): boolean {
-  const site = req.headers['sec-fetch-site'];
-  if (typeof site === 'string' && !OWN_SITE.has(site)) return false;
   if (SAFE_METHODS.has(req.method)) return true;
+  if (startedByAnotherSite(req)) return false;
   const header = req.headers[CSRF_HEADER];
   const cookie = readCookie(req, names.csrf);
   if (typeof header !== 'string' || !header || !cookie || !safeEqual(header, cookie)) return false;
