@@ -143,15 +143,17 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
       if (isLayMarket(market.key)) continue;
       if ((mode === 'props') !== isPropMarket(market.key)) continue;
       if (markets && !markets.has(market.key) && !markets.has(marketFamily(market.key))) continue;
-      const locked = isLockedMarket(
-        market.outcomes.map((o) => o.price),
-        market.last_update,
-        now,
-        live,
-      );
       for (const outcome of market.outcomes) {
         // spec 001 §5: a book price of 0 is ignored
         if (!(outcome.price > 0)) continue;
+        // spec 001 §5 locked market: the prices of the outcome's player (of the whole market when it has none)
+        const player = outcome.description ?? '';
+        const locked = isLockedMarket(
+          market.outcomes.filter((o) => (o.description ?? '') === player).map((o) => o.price),
+          market.last_update,
+          now,
+          live,
+        );
         const key = `${market.key}\u0001${outcome.description ?? ''}\u0001${outcome.name}\u0001${lineId(outcome.point)}`;
         let cell = cells.get(key);
         if (!cell) {

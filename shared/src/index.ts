@@ -28,6 +28,7 @@ export {
   isAlternateMarket,
   isLayMarket,
   KIND_NUMBERS,
+  lockedDescriptions,
   marketFamily,
   replacesHeldQuote,
   type LineKind,

@@ -244,6 +244,40 @@ describe('row building (spec 001 §5 row building)', () => {
     expect(buildEventRows(oneSided, { mode: 'props', selectedBooks: [], now })).toEqual([]);
   });
 
+  // spec 001 §5 locked market: a props market lists every player's lines, and a price beyond ±5000 locks that player's
+  // lines at the book, as the engine reads them (lockedDescriptions), not every player's
+  it("locks one player's lines at a book for a price beyond ±5000, not the book's whole props market", () => {
+    const [game] = load('v4_event_odds_basketball_nba_player_points_us_american_2024-02-22_ORL-at-CLE.json');
+    const now = Date.parse('2024-02-22T23:58:00Z');
+    const book = game.bookmakers[0].key;
+    const far: BoardEvent = {
+      ...game,
+      bookmakers: game.bookmakers.map((b, i) =>
+        i
+          ? b
+          : {
+              ...b,
+              markets: b.markets.map((m) => ({
+                ...m,
+                outcomes: m.outcomes.map((o) => (o.description === 'Caris LeVert' ? { ...o, price: 1.01 } : o)),
+              })),
+            },
+      ),
+    };
+    const lockedAt = (player: string) =>
+      buildEventRows(far, { mode: 'props', selectedBooks: [], now })
+        .filter((r) => r.playerName === player)
+        .flatMap((r) => [...r.overBooks!, ...r.underBooks!])
+        .filter((b) => b.book === book)
+        .map((b) => b.locked);
+    expect(lockedAt('Caris LeVert').length).toBeGreaterThan(0);
+    expect(lockedAt('Caris LeVert').every(Boolean)).toBe(true);
+    const other = buildEventRows(game, { mode: 'props', selectedBooks: [], now }).find(
+      (r) => r.playerName !== 'Caris LeVert' && r.overBooks!.some((b) => b.book === book),
+    )!;
+    expect(lockedAt(other.playerName!).some((locked) => !locked)).toBe(true);
+  });
+
   // spec 001 §5: one quote per book per side of a line, its best price. Caesars lists each line of this recording
   // twice (Cam Thomas 20.5 at −125/−109 and at −126/−114): one entry per book in a row's table, as the engine keeps
   it('lists a book once in a row, at its best price, when it quotes the line twice', () => {

@@ -13,10 +13,10 @@ import {
   isDfsBook,
   isEventLive,
   isLayMarket,
-  isLockedMarketAt,
   isStaleAt,
   KIND_NUMBERS,
   lineKey,
+  lockedDescriptions,
   marketFamily,
   marketLines,
   PREFERRED_BOOK_ORDER,
@@ -361,7 +361,6 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
   const build: EventCellsBuild = { event, settings, books, facts: undefined, byKey: new Map(), list: [] };
   // per market key, the cell of each outcome position last seen: books mostly list a market's outcomes alike
   const seen = new Map<string, Cell[]>();
-  const prices: number[] = [];
   const order = inBookOrder(event);
   for (let j = 0; j < order.length; j++) {
     const m = order[j];
@@ -385,9 +384,10 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
       const market = bookmaker.markets[k];
       if (!settings.shows(market.key)) continue;
       const updatedAt = cachedTime(market.last_update, settings.times);
-      prices.length = market.outcomes.length;
-      for (let i = 0; i < market.outcomes.length; i++) prices[i] = market.outcomes[i].price;
-      const locked = isLockedMarketAt(prices, updatedAt, now, live);
+      // spec 001 §5 locked market: too old locks it whole; a price beyond ±5000 locks a game market whole but a props
+      // market per player, as the engine reads it (lockedDescriptions): one player's far-out line leaves the others open
+      const stale = isStaleAt(updatedAt, now, live);
+      const lockedPlayers = stale ? null : lockedDescriptions(market.outcomes);
       let known = seen.get(market.key);
       if (!known) seen.set(market.key, (known = []));
       for (let i = 0; i < market.outcomes.length; i++) {
@@ -395,6 +395,7 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
         at++;
         if (!(outcome.price > 0)) continue;
         const cell = cellOf(build, known, i, market.key, outcome, m, at);
+        const locked = stale || (lockedPlayers?.has(outcome.description ?? '') ?? false);
         addPrice(cell, quoted, market, outcome, at, updatedAt, locked, selected.size > 0);
       }
     }
