@@ -260,8 +260,8 @@ export function oracleEventRows(event: BoardEvent, options: BuildRowsOptions): O
     if (row.best) rows.push(row);
   }
   for (const cell of cells.values()) {
-    // One-sided Over or Under lines are not combined props; Yes/No props stand alone.
-    if (used.has(cell) || cell.outcome === 'Over' || cell.outcome === 'Under') continue;
+    // spec 001 §5: a line quoted on one side only is no combined prop; it stands alone as a Yes/No prop does
+    if (used.has(cell)) continue;
     const row = rowOf(cell, cell.books);
     if (row.best) rows.push(row);
   }

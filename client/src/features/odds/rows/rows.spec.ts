@@ -233,7 +233,7 @@ describe('row building (spec 001 §5 row building)', () => {
     expect(['Over', 'Under']).toContain(levert.outcome);
     // no game-market rows in props mode, no prop rows in game mode
     expect(buildEventRows(game, { mode: 'game', selectedBooks: [], now })).toEqual([]);
-    // an Over without its Under is not a combined prop
+    // an Over without its Under is not a combined prop: it stands alone, Over, at its books
     const oneSided: BoardEvent = {
       ...game,
       bookmakers: game.bookmakers.map((b) => ({
@@ -241,7 +241,11 @@ describe('row building (spec 001 §5 row building)', () => {
         markets: b.markets.map((m) => ({ ...m, outcomes: m.outcomes.filter((o) => o.name === 'Over') })),
       })),
     };
-    expect(buildEventRows(oneSided, { mode: 'props', selectedBooks: [], now })).toEqual([]);
+    const overs = buildEventRows(oneSided, { mode: 'props', selectedBooks: [], now });
+    expect(overs.length).toBeGreaterThan(10);
+    expect(overs.every((r) => !r.isCombinedProp && r.outcome === 'Over' && !r.overBooks)).toBe(true);
+    const levertOver = overs.find((r) => r.playerName === 'Caris LeVert' && r.point === 11.5)!;
+    expect(levertOver.allBooks.map((b) => b.book)).toEqual(levert.overBooks!.map((b) => b.book));
   });
 
   // spec 001 §5 locked market: a props market lists every player's lines, and a price beyond ±5000 locks that player's
@@ -276,6 +280,27 @@ describe('row building (spec 001 §5 row building)', () => {
       (r) => r.playerName !== 'Caris LeVert' && r.overBooks!.some((b) => b.book === book),
     )!;
     expect(lockedAt(other.playerName!).some((locked) => !locked)).toBe(true);
+  });
+
+  // spec 001 §5: a combined prop (fair line by de-vig) needs both sides. onexbet quotes this recording's player_shots
+  // only Over (253 lines): each line is listed with its price and best price, and no fair line or EV to de-vig from.
+  it('lists a line quoted on one side only, with its best price and no fair line, from a real recording', () => {
+    const [game] = load(
+      'v4_event_odds_soccer_germany_bundesliga_eu-uk_h2h-h2h_lay-player_shots_decimal_2025-11-25.json',
+    );
+    const now = Date.parse('2025-11-25T18:20:00Z');
+    const rows = buildEventRows(game, { mode: 'props', selectedBooks: [], now });
+    // every open Over line: 226; three players' lines are locked by a price of 1.01 each (beyond −5000: spec 001 §5)
+    expect(rows).toHaveLength(226);
+    for (const row of rows) {
+      expect(row).toMatchObject({ market: 'player_shots', outcome: 'Over', isCombinedProp: false });
+      expect([row.evPct, row.fairProbability, row.best?.book]).toEqual([null, null, 'onexbet']);
+    }
+    const werner = rows.find((r) => r.playerName === 'Timo Werner' && r.point === 0.5)!;
+    expect(werner.allBooks.map((b) => [b.book, b.decimal, b.locked, b.evPct])).toEqual([
+      ['onexbet', 1.05, false, null],
+    ]);
+    expect(rows.some((r) => r.playerName === 'Tim Kleindienst')).toBe(false);
   });
 
   // spec 001 §5: one quote per book per side of a line, its best price. Caesars lists each line of this recording

@@ -331,8 +331,10 @@ function eventRows(event: BoardEvent, settings: RowSettings): OddsRow[] {
     if (row.best) rows.push(row);
   }
   for (const cell of cells) {
-    // One-sided Over or Under lines are not combined props; Yes/No props stand alone.
-    if (used.has(cell) || cell.outcome === 'Over' || cell.outcome === 'Under') continue;
+    // A line quoted on one side only is no combined prop (spec 001 §5 needs both sides), but its books still price it:
+    // it stands alone as a Yes/No prop does, with the best price and, lacking the other side to de-vig, no fair line
+    // or EV unless the engine has one (DECISIONS 10), as a straight bet without a fair line is listed.
+    if (used.has(cell)) continue;
     if (cell.best) rows.push(rowOf(cell));
   }
   return rows;
