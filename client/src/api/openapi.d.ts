@@ -3824,7 +3824,7 @@ export interface operations {
         /** @example basketball_nba */
         league?: string;
         game_id?: string;
-        /** @description A comma-separated list, or the parameter repeated */
+        /** @description Comma list of player prop markets (e.g. player_points, player_points_alternate), at most 70 once repeats are dropped; none: all */
         markets?: string;
         /** @description live, today or a day as YYYY-MM-DD; empty for all games */
         date?: string;

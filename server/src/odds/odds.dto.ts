@@ -6,6 +6,7 @@ import {
   DEFAULT_STRAIGHT_BET_MARKETS,
   isCalendarDay,
   LINE_MOVEMENT_MARKETS,
+  PLAYER_PROP_MARKETS,
   STRAIGHT_BET_REGIONS,
 } from '@oddspulse/shared';
 import { ApiErrors } from '../errors/api-errors';
@@ -23,6 +24,10 @@ export const OddsMessages = {
   gameIdRequired: 'game_id is required with league',
   historyUnavailable: 'Line history unavailable for this event.',
   historyMarket: (market: string) => `Unknown market: ${market}; use one of ${LINE_MOVEMENT_MARKETS.join(', ')}`,
+  propsMarket: (market: string) =>
+    `Unknown market: ${market}; use one of ${PLAYER_PROP_MARKETS.filter((key) => !key.endsWith('_alternate')).join(', ')}, or one of them with _alternate`,
+  propsMarketCount: (count: number) =>
+    `Too many markets: ${count}; at most ${PLAYER_PROP_MARKETS.length}, the player prop markets there are`,
   boardsFormat: 'format must be plain or packed',
   boardsRequire: 'require must be paid',
 } as const;
@@ -162,12 +167,29 @@ export const cachedOddsQuerySchema = z.object({
 });
 export type CachedOddsQuery = z.output<typeof cachedOddsQuerySchema>;
 
+/**
+ * The player prop markets asked for (spec 001 §3), distinct; none is all. An unknown one is refused, as the line history
+ * refuses one: answered with nothing, a misspelt market read as a game without props. The count is checked first, so
+ * a list longer than the markets there are is refused before it is read through.
+ */
+const propMarkets = csv
+  .transform((markets, ctx) => {
+    if (markets.length > PLAYER_PROP_MARKETS.length)
+      return rejectWith(ctx, ApiErrors.validation(OddsMessages.propsMarketCount(markets.length), 'TOO_MANY_MARKETS'));
+    const unknown = markets.find((market) => !PLAYER_PROP_MARKETS.includes(market));
+    if (unknown === undefined) return markets;
+    return rejectWith(ctx, ApiErrors.validation(OddsMessages.propsMarket(unknown), 'INVALID_MARKET'));
+  })
+  .describe(
+    `Comma list of player prop markets (e.g. player_points, player_points_alternate), at most ${PLAYER_PROP_MARKETS.length} once repeats are dropped; none: all`,
+  );
+
 /** GET /api/player-props variant A (league, date, game_id, markets): one game's props as flat items. */
 const gamePropsQuery = z.object({
   variant: z.literal('game'),
   league: sportKey,
   game_id: withApiError(z.string().trim().min(1), invalid(OddsMessages.gameIdRequired)),
-  markets: csv,
+  markets: propMarkets,
   date: dateFilter,
 });
 
@@ -175,7 +197,7 @@ const gamePropsQuery = z.object({
 const sportsPropsQuery = z.object({
   variant: z.literal('sports'),
   sports: requiredList(invalid(OddsMessages.propsSelectionRequired)).pipe(z.array(sportKey)),
-  markets: csv,
+  markets: propMarkets,
   bookFilter: csv,
   ...formats,
 });

@@ -4,6 +4,7 @@ import {
   canonicalBookKey,
   DEFAULT_STRAIGHT_BET_MARKETS,
   diffBoards,
+  PLAYER_PROP_MARKETS,
   selectableSportsbooks,
   unpackBoards,
 } from '@oddspulse/shared';
@@ -11,6 +12,7 @@ import { bearer, signUp } from '../../../test/support/accounts-app';
 import { loadFixtureBoards, writeBoard } from '../../../test/support/fixture-boards';
 import { createGatewayApp, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { rawGet } from '../../../test/support/raw-http';
+import { OddsMessages } from './odds.dto';
 import {
   deleteKeysWithPrefix,
   LiveStateRepository,
@@ -255,6 +257,35 @@ describe('odds REST calls (real Redis and PostgreSQL, recorded boards)', () => {
     expect((await get('/api/player-props?league=basketball_nba', gold)).body.message).toBe(
       'game_id is required with league',
     );
+  });
+
+  // spec 001 §3 player prop markets: a misspelt market is refused as the line history refuses one, not answered with an
+  // empty list read as a game without props; and a request names each known market at most once (duplicates removed)
+  it('refuses a player-props market it does not know, and more markets than it knows', async () => {
+    const game = fixtures.props.events[0];
+    const known = PLAYER_PROP_MARKETS.join(',');
+    for (const query of [`league=basketball_nba&game_id=${game.id}`, 'sports=basketball_nba']) {
+      for (const markets of ['foo', 'player_points,foo', 'h2h']) {
+        const res = await get(`/api/player-props?${query}&markets=${markets}`, gold);
+        expect([query, markets, res.status, res.body.code, res.body.message]).toEqual([
+          query,
+          markets,
+          400,
+          'INVALID_MARKET',
+          OddsMessages.propsMarket(markets.split(',').at(-1)!),
+        ]);
+      }
+      const many = Array.from({ length: 500 }, (_, i) => `player_points_${i}`).join(',');
+      const tooMany = await get(`/api/player-props?${query}&markets=${many}`, gold);
+      expect([tooMany.status, tooMany.body.code, tooMany.body.message]).toEqual([
+        400,
+        'TOO_MANY_MARKETS',
+        OddsMessages.propsMarketCount(500),
+      ]);
+      // every known market, and each twice, is one request's worth
+      const all = await get(`/api/player-props?${query}&markets=${known},${known}`, gold);
+      expect(all.status).toBe(200);
+    }
   });
 
   // The odds and props rooms relay the whole board to every paid socket, so a paid plan's REST answer

@@ -78,6 +78,54 @@ export const STRAIGHT_BET_REGIONS = ['us', 'us2', 'us_exchanges'] as const;
 export const LINE_MOVEMENT_MARKETS = ['h2h', 'spreads', 'totals'] as const;
 export type LineMovementMarket = (typeof LINE_MOVEMENT_MARKETS)[number];
 
+/**
+ * The player prop markets (spec 001 §3 player prop market) and each one's title, once: a market that several sports
+ * offer reads the same in each. The odds page's props filter lists them per sport; GET /api/player-props takes these.
+ */
+export const PLAYER_PROP_MARKET_TITLES = {
+  player_pass_yds: 'Pass Yards',
+  player_pass_tds: 'Pass TDs',
+  player_pass_completions: 'Pass Completions',
+  player_pass_attempts: 'Pass Attempts',
+  player_pass_interceptions: 'Interceptions',
+  player_rush_yds: 'Rush Yards',
+  player_rush_attempts: 'Rush Attempts',
+  player_receptions: 'Receptions',
+  player_reception_yds: 'Reception Yards',
+  player_anytime_td: 'Anytime TD',
+  player_1st_td: '1st TD',
+  player_pass_rush_reception_yds: 'Pass + Rush + Rec Yards',
+  player_rush_reception_yds: 'Rush + Rec Yards',
+  player_sacks: 'Sacks',
+  player_tackles_assists: 'Tackles + Assists',
+  player_field_goals: 'Field Goals',
+  player_kicking_points: 'Kicking Points',
+  player_points: 'Points',
+  player_rebounds: 'Rebounds',
+  player_assists: 'Assists',
+  player_threes: 'Threes',
+  player_points_rebounds_assists: 'Pts + Reb + Ast',
+  player_blocks: 'Blocks',
+  player_steals: 'Steals',
+  batter_hits: 'Hits',
+  batter_total_bases: 'Total Bases',
+  batter_home_runs: 'Home Runs',
+  batter_rbis: 'RBIs',
+  pitcher_strikeouts: 'Strikeouts',
+  pitcher_hits_allowed: 'Hits Allowed',
+  player_goals: 'Goals',
+  player_shots_on_goal: 'Shots on Goal',
+  player_goal_scorer_anytime: 'Anytime Goal Scorer',
+  player_shots: 'Shots',
+  player_shots_on_target: 'Shots on Target',
+} as const;
+
+/** Every player prop market and its alternate variant (`<key>_alternate`, spec 001 §3). */
+export const PLAYER_PROP_MARKETS: readonly string[] = Object.keys(PLAYER_PROP_MARKET_TITLES).flatMap((key) => [
+  key,
+  `${key}_alternate`,
+]);
+
 /** A player prop market (player_points, batter_hits, pitcher_strikeouts, their `_alternate` lines): the odds page's Player Props section. */
 export function isPlayerPropMarket(key: string): boolean {
   return /^(player|batter|pitcher)_/.test(key);

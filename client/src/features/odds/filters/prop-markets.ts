@@ -1,3 +1,5 @@
+import { PLAYER_PROP_MARKET_TITLES } from '@oddspulse/shared';
+
 /**
  * Player prop markets per sport (spec 001 §3 player prop market) and the migrations of stored values
  * (spec 001 §4): receiving becomes reception, the 2-plus-TD market is dropped, draftkings_pick6 becomes pick6;
@@ -9,48 +11,9 @@ export interface PropMarket {
   category: string;
 }
 
-/** Each market's title, once: a market that several sports offer reads the same in each. */
-const PROP_MARKET_TITLES = {
-  player_pass_yds: 'Pass Yards',
-  player_pass_tds: 'Pass TDs',
-  player_pass_completions: 'Pass Completions',
-  player_pass_attempts: 'Pass Attempts',
-  player_pass_interceptions: 'Interceptions',
-  player_rush_yds: 'Rush Yards',
-  player_rush_attempts: 'Rush Attempts',
-  player_receptions: 'Receptions',
-  player_reception_yds: 'Reception Yards',
-  player_anytime_td: 'Anytime TD',
-  player_1st_td: '1st TD',
-  player_pass_rush_reception_yds: 'Pass + Rush + Rec Yards',
-  player_rush_reception_yds: 'Rush + Rec Yards',
-  player_sacks: 'Sacks',
-  player_tackles_assists: 'Tackles + Assists',
-  player_field_goals: 'Field Goals',
-  player_kicking_points: 'Kicking Points',
-  player_points: 'Points',
-  player_rebounds: 'Rebounds',
-  player_assists: 'Assists',
-  player_threes: 'Threes',
-  player_points_rebounds_assists: 'Pts + Reb + Ast',
-  player_blocks: 'Blocks',
-  player_steals: 'Steals',
-  batter_hits: 'Hits',
-  batter_total_bases: 'Total Bases',
-  batter_home_runs: 'Home Runs',
-  batter_rbis: 'RBIs',
-  pitcher_strikeouts: 'Strikeouts',
-  pitcher_hits_allowed: 'Hits Allowed',
-  player_goals: 'Goals',
-  player_shots_on_goal: 'Shots on Goal',
-  player_goal_scorer_anytime: 'Anytime Goal Scorer',
-  player_shots: 'Shots',
-  player_shots_on_target: 'Shots on Target',
-};
-
 /** Each sport's markets, by the prefix of its sport key: its categories in order, each category's markets in order. */
 const SPORT_PROP_MARKETS: ReadonlyArray<
-  readonly [string, Record<string, readonly (keyof typeof PROP_MARKET_TITLES)[]>]
+  readonly [string, Record<string, readonly (keyof typeof PLAYER_PROP_MARKET_TITLES)[]>]
 > = [
   [
     'americanfootball_',
@@ -109,7 +72,7 @@ export function propMarketsForSport(sportKey: string): PropMarket[] {
   if (!sport) return [];
   return withAlternates(
     Object.entries(sport[1]).flatMap(([category, keys]) =>
-      keys.map((key) => ({ key, title: PROP_MARKET_TITLES[key], category })),
+      keys.map((key) => ({ key, title: PLAYER_PROP_MARKET_TITLES[key], category })),
     ),
   );
 }
