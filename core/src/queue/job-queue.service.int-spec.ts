@@ -1,12 +1,13 @@
 import { Logger } from '@nestjs/common';
-import type { ModuleRef } from '@nestjs/core';
-import { getQueueToken } from '@nestjs/bullmq';
+import { NestFactory, type ModuleRef } from '@nestjs/core';
+import { BullModule, getQueueToken } from '@nestjs/bullmq';
 import { Queue } from 'bullmq';
 import { JobName, QueueName } from '@oddspulse/shared';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
+import { APP_CONFIG } from '../config/config.module';
 import { parseConfig } from '../config/config.schema';
-import { bullConnectionOptions, type RedisService } from '../redis/redis.service';
-import { JobQueueService } from './job-queue.service';
+import { bullConnectionOptions, RedisService } from '../redis/redis.service';
+import { JobQueueService, QUEUE_CLOSE_MS } from './job-queue.service';
 
 // docs/operating.md "A worker killed": a shutdown with Redis down does not wait on the outage. A job that was enqueueing
 // when Redis went away left its command in ioredis's offline queue, and the queue's QUIT waited behind it: the workers
@@ -57,5 +58,49 @@ describe('JobQueueService closing while an enqueue waits on a Redis that went aw
     await new Promise((r) => setTimeout(r, 1500));
     expect(client.status).not.toBe('ready');
     expect(settled).toBe(false);
+  }, 20_000);
+
+  // As the workers shut down: Nest calls @nestjs/bullmq's own hook of each queue provider (a plain close) before the
+  // service's. That close's QUIT waited behind the enqueue, and the workers exited 1 at their 30 s last resort.
+  it('closes through the application lifecycle without waiting on the enqueue', async () => {
+    await proxy.stop();
+    const port = await proxy.start();
+    const app = await NestFactory.createApplicationContext(
+      {
+        module: class QueuesUnderTest {},
+        imports: [
+          BullModule.forRoot({
+            connection: bullConnectionOptions(`redis://127.0.0.1:${port}`),
+            prefix: `${run.REDIS_PREFIX}-queue-close:bull`,
+          }),
+          BullModule.registerQueue(...Object.values(QueueName).map((name) => ({ name }))),
+        ],
+        providers: [
+          JobQueueService,
+          { provide: RedisService, useValue: {} },
+          { provide: APP_CONFIG, useValue: { FEED_SPORTS: ['basketball_nba'] } },
+        ],
+      },
+      { logger: false },
+    );
+    const jobs = app.get(JobQueueService);
+    await Promise.all(Object.values(QueueName).map((name) => jobs.queue(name).waitUntilReady()));
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+
+    await proxy.stop();
+    const poll = { sport: 'basketball_nba', tick: 1 };
+    const client = await jobs.queue(jobs.queueOf(JobName.OddsPoll, poll)).backend.client;
+    while (client.status === 'ready') await new Promise((r) => setTimeout(r, 20));
+    void jobs.add(JobName.OddsPoll, poll, { jobId: 'enqueued-as-app-closes' }).catch(() => undefined);
+
+    const closing = Date.now();
+    let timer: NodeJS.Timeout | undefined;
+    const closed = await Promise.race([
+      app.close().then(() => true),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 3 * QUEUE_CLOSE_MS))),
+    ]);
+    clearTimeout(timer);
+    expect(closed).toBe(true);
+    expect(Date.now() - closing).toBeLessThan(1000);
   }, 20_000);
 });

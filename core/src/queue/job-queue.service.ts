@@ -19,12 +19,19 @@ import type { AppConfig } from '../config/config.schema';
 import { RepeatedErrors } from '../logging/repeated-errors';
 import { RedisService } from '../redis/redis.service';
 import { isDependencyDown } from '../util/dependency-errors';
+import { TimedOutError, withTimeout } from '../util/with-timeout';
 import { queueRedisDown } from './bull-connection';
 import { JOB_OPTIONS } from './queue.constants';
 
 export type JobCounts = Record<string, number>;
 
 const HOUR_MS = 3_600_000;
+
+/**
+ * How long a queue's close may take at shutdown before its connection is dropped instead: a QUIT Redis takes answers in
+ * a millisecond, and the workers' last resort (30 s, workers/src/main.ts) is far off.
+ */
+export const QUEUE_CLOSE_MS = 2000;
 
 /** The one way to put work on a queue: typed by the job map, with deterministic ids where given. */
 @Injectable()
@@ -35,6 +42,8 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
   private readonly events = new Map<QueueName, QueueEvents>();
   /** The schedules this process upserted (each job's interval), to put back when Redis loses them. */
   private readonly schedules = new Map<ScheduledJobName, number>();
+  /** The close of each queue under way (its own shutdown hook and this service's share it). */
+  private readonly closing = new Map<QueueName, Promise<void>>();
 
   constructor(
     private readonly moduleRef: ModuleRef,
@@ -47,8 +56,15 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
    * stack to stderr. They are logged here, once a minute per queue and error, as JSON lines.
    */
   onModuleInit(): void {
-    for (const name of Object.values(QueueName))
-      this.queue(name).on('error', (error) => this.connectionError(`queue ${name}`, error));
+    for (const name of Object.values(QueueName)) {
+      const queue = this.queue(name) as Queue & OnApplicationShutdown;
+      queue.on('error', (error) => this.connectionError(`queue ${name}`, error));
+      // @nestjs/bullmq gives each queue provider a shutdown hook of its own, a plain close, which Nest calls before
+      // this service's: with an enqueue waiting in ioredis's offline queue for a Redis that went away, the close's QUIT
+      // waited behind it and the workers exited only at their last resort, 30 s later, exiting 1. The queue closes
+      // here instead, whichever hook comes first.
+      queue.onApplicationShutdown = () => this.close(name);
+    }
   }
 
   /** A queue's or its events' connection failed (logged once a minute per source and error). */
@@ -188,25 +204,48 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
     return this.redis.client.zcount(queue.keys.failed, since, '+inf');
   }
 
+  async onApplicationShutdown() {
+    await Promise.all([...this.events.values()].map((events) => events.close()));
+    await Promise.all(Object.values(QueueName).map((name) => this.close(name)));
+  }
+
+  private close(name: QueueName): Promise<void> {
+    let closing = this.closing.get(name);
+    if (!closing) {
+      closing = this.closeQueue(name);
+      this.closing.set(name, closing);
+    }
+    return closing;
+  }
+
   /**
    * A queue whose connection is down is dropped instead of closed: a job that was enqueueing when Redis went away left
    * its command waiting in ioredis's offline queue, and the close's QUIT waited behind it until the workers' last-resort
    * exit 30 s later. ioredis dropping a connection between two reconnect attempts neither fails nor ends the waiting
    * command, so it is left to the process's exit (its job is BullMQ's to retry, as any job in flight at a shutdown).
+   * A connection that goes down as it closes is dropped once the close has had QUEUE_CLOSE_MS, with a warning.
    */
-  async onApplicationShutdown() {
-    await Promise.all([...this.events.values()].map((events) => events.close()));
-    await Promise.all(
-      Object.values(QueueName).map(async (name) => {
-        const queue = this.queue(name);
-        // a queue that has connected gives its client at once; one still connecting does not (its close drops it)
-        const client = await Promise.race([
-          queue.backend.client,
-          new Promise<null>((resolve) => setImmediate(resolve, null)),
-        ]);
-        if (client && client.status !== 'ready') client.disconnect();
-        else await queue.close();
-      }),
-    );
+  private async closeQueue(name: QueueName): Promise<void> {
+    const queue = this.queue(name);
+    const client = await connectedClient(queue);
+    if (client && client.status !== 'ready') {
+      client.disconnect();
+      return;
+    }
+    try {
+      await withTimeout(queue.close(), QUEUE_CLOSE_MS, `the close of queue ${name}`);
+    } catch (error) {
+      if (!(error instanceof TimedOutError)) throw error;
+      this.logger.warn(
+        { queue: name, timeoutMs: QUEUE_CLOSE_MS, status: client?.status },
+        `${error.message}; its connection is dropped`,
+      );
+      (await connectedClient(queue))?.disconnect();
+    }
   }
+}
+
+/** A queue that has connected gives its client at once; one still connecting does not (its close drops it). */
+function connectedClient(queue: Queue) {
+  return Promise.race([queue.backend.client, new Promise<null>((resolve) => setImmediate(resolve, null))]);
 }
