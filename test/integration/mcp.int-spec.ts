@@ -499,6 +499,17 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
     );
     const restNoMin = await t.http().post('/api/alerts').set(account.session).send({ kind: 'arbitrage' });
     expect([restNoMin.status, noMin]).toEqual([400, restNoMin.body]);
+    // a sport the deployment does not poll (FEED_SPORTS), refused by the service both go through
+    const unpolledRule = { kind: 'ev', min: 3, sports: ['cricket_ipl'], push: true };
+    const unpolled = refusal(
+      (await client.callTool({ name: 'create_alert', arguments: unpolledRule })) as CallToolResult,
+    );
+    const restUnpolled = await t.http().post('/api/alerts').set(account.session).send(unpolledRule);
+    expect([restUnpolled.status, restUnpolled.body.message.split(':')[0], unpolled]).toEqual([
+      400,
+      'sports',
+      restUnpolled.body,
+    ]);
 
     // REST's write routes refuse every key, whatever its scopes
     const restWrite = await t.http().post('/api/picks').set('x-api-key', account.key).send(restPick);

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import {
   ALERT_KINDS,
   canonicalBookKey,
-  CORE_SPORTS,
   findSportsbook,
   isValidAmerican,
   isValidTimeZone,
@@ -36,23 +35,21 @@ const priceTarget = z
   .strict();
 export type PriceTargetInput = z.infer<typeof priceTarget>;
 
-/** A list's keys outside the catalogue, refused naming them: a rule on a sport or book no board has never fires. */
+/** A list's keys outside the catalogue, refused naming them: a rule on a book no board has never fires. */
 const inCatalogue =
   (known: (key: string) => boolean, message: string) => (list: readonly string[], ctx: z.RefinementCtx) => {
     const unknown = list.filter((key) => !known(key));
     if (unknown.length) ctx.addIssue({ code: 'custom', message: `${message} (unknown: ${unknown.join(', ')})` });
   };
-const SPORT_KEYS = new Set(CORE_SPORTS.map((sport) => sport.key));
 
 const fields = {
   kind: z.enum(ALERT_KINDS),
   /** PERCENT: profit (arbitrage), middle probability (middle), EV (ev), the best stale price's EV (steam); 0 for a price target. */
   min: z.number().finite().min(0).max(100),
-  /** The sports catalogue's keys (CORE_SPORTS: the sports the alerts page offers). */
+  /** Sport keys; which of them this deployment polls (FEED_SPORTS) is the service's to say. */
   sports: z
     .array(z.string().regex(/^[a-z0-9_]{2,64}$/, 'must be sport keys such as basketball_nba'))
     .max(40)
-    .superRefine(inCatalogue((key) => SPORT_KEYS.has(key), 'must be sport keys such as basketball_nba'))
     .transform((list) => [...new Set(list)]),
   /** The sportsbook catalogue's keys or their aliases; which of them the rule's kind takes is the service's to say. */
   books: z

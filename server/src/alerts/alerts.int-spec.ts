@@ -286,6 +286,55 @@ describe('/api/alerts', () => {
   });
 });
 
+// A rule's sports are the deployment's (FEED_SPORTS), not the core catalogue: a sport never polled has no board for a
+// rule to fire on, and a polled one past the core list (the WNBA here) has.
+describe('/api/alerts on a deployment polling its own sports', () => {
+  let t: AccountsTestApp;
+
+  beforeAll(async () => {
+    t = await createAccountsApp({ FEED_SPORTS: ['basketball_nba', 'basketball_wnba'] });
+  });
+
+  afterAll(async () => {
+    await t.app.close();
+  });
+
+  it('refuses a sport it does not poll, takes one it polls, and keeps a rule saved on another editable', async () => {
+    const { session } = await signUp(t, 'platinum');
+    const post = (sports: string[]) =>
+      t.http().post('/api/alerts').set(bearer(session)).send({ kind: 'arbitrage', min: 1, email: true, sports });
+    const nhl = await post(['basketball_nba', 'icehockey_nhl']);
+    expect([nhl.status, nhl.body.code, nhl.body.message]).toEqual([
+      400,
+      'VALIDATION_FAILED',
+      'sports: must be sport keys this site polls, such as basketball_nba (unknown: icehockey_nhl)',
+    ]);
+    const wnba = await post(['basketball_wnba']);
+    expect([wnba.status, wnba.body.sports]).toEqual([201, ['basketball_wnba']]);
+    const patch = (id: string, body: object) => t.http().patch(`/api/alerts/${id}`).set(bearer(session)).send(body);
+    expect((await patch(wnba.body.id, { sports: ['icehockey_nhl'] })).status).toBe(400);
+
+    // a rule saved before its sports were checked against the deployment's reads and takes a change of its other fields
+    const saved = await t.get(AlertsRepository).createRule(session.user.id, {
+      kind: 'arbitrage',
+      min: 1,
+      sports: ['icehockey_nhl'],
+      books: [],
+      max_leg_age_seconds: null,
+      quiet_start: null,
+      quiet_end: null,
+      time_zone: 'UTC',
+      webhook_url: null,
+      push: false,
+      email: true,
+      target: null,
+    });
+    expect((await t.http().get(`/api/alerts/${saved.id}`).set(bearer(session))).body.sports).toEqual(['icehockey_nhl']);
+    const pushed = await patch(saved.id, { push: true });
+    expect([pushed.status, pushed.body.push, pushed.body.sports]).toEqual([200, true, ['icehockey_nhl']]);
+  });
+});
+
 // "in production only https to public addresses (no loopback or private ranges)".
 describe('webhook URL checks in production', () => {
   const resolveTo =

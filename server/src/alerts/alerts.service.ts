@@ -121,6 +121,18 @@ function checkBooks(rule: CreateAlertInput): void {
 }
 
 /**
+ * Sports this deployment does not poll (FEED_SPORTS) are refused, naming the field as the edge's checks do: no board
+ * of theirs is ever written, so a rule on them would never fire.
+ */
+function checkSports(sports: readonly string[], polled: readonly string[]): void {
+  const unpolled = sports.filter((sport) => !polled.includes(sport));
+  if (unpolled.length)
+    throw ApiErrors.validation(
+      `sports: must be sport keys this site polls, such as ${polled[0]} (unknown: ${unpolled.join(', ')})`,
+    );
+}
+
+/**
  * Alert rules: create, read, change and delete a user's rules, their deliveries, and the push
  * subscriptions of their browsers. Evaluation and delivery run in the workers.
  */
@@ -144,6 +156,7 @@ export class AlertsService {
   /** The answer carries the webhook signing secret when this rule made it (the user's first webhook). */
   async create(user: AuthUser, input: CreateAlertInput): Promise<AlertRule> {
     await this.check(user, input);
+    checkSports(input.sports, this.config.FEED_SPORTS);
     checkBooks(input);
     const fields = fieldsOf(input, input.target && (await this.priceTarget(input.target)));
     // counted under the user's lock, with the insert: saves at once cannot each find room for one more
@@ -162,6 +175,8 @@ export class AlertsService {
     const saved = await this.rule(user.id, id);
     const merged: CreateAlertInput = { ...inputOf(saved), ...patch };
     await this.check(user, merged);
+    // the sports the patch names: a rule saved on a sport no longer polled keeps taking changes of its other fields
+    if (patch.sports !== undefined) checkSports(patch.sports, this.config.FEED_SPORTS);
     // the books the patch names, or reads under a kind it changes: a change of another field keeps a rule as saved
     if (patch.books !== undefined || patch.kind !== undefined) checkBooks(merged);
     const target = patch.target === undefined ? saved.target : patch.target && (await this.priceTarget(patch.target));
