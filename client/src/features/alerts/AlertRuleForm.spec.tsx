@@ -158,3 +158,47 @@ describe('a new alert rule whose kind fires at none of the saved books', () => {
     });
   });
 });
+
+// A rule's sports are the deployment's (GET /api/sports), which the server holds rules to: the form listed the core
+// sports, offering one never polled (its rule refused) and leaving out a polled one past them (the WNBA).
+describe('the sports a new alert rule’s form offers', () => {
+  let root: Root;
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  let answerSports: (sports: object[]) => void;
+  beforeAll(() => {
+    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+  });
+  beforeEach(() => {
+    (typedApi.GET as unknown as jest.Mock).mockImplementation((path: string) =>
+      path === '/api/sports'
+        ? new Promise((resolve) => (answerSports = (sports) => resolve({ data: sports })))
+        : new Promise(() => undefined),
+    );
+    root = createRoot(document.body.appendChild(document.createElement('div')));
+  });
+  afterEach(() => act(() => root.unmount()));
+
+  const sportsField = () => [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith('Sports'))!;
+
+  it('says the list is loading, then offers the sports the deployment polls, out of season too', async () => {
+    act(() =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <AlertRuleForm rule={null} kinds={[...ALERT_KINDS]} onSaved={() => undefined} />
+        </QueryClientProvider>,
+      ),
+    );
+    expect(sportsField().firstChild!.textContent).toBe('Sports (loading...)');
+    answerSports([
+      { key: 'basketball_nba', title: 'NBA', group: 'Basketball', active: true },
+      { key: 'basketball_wnba', title: 'WNBA', group: 'Basketball', active: false },
+    ]);
+    // the query's subscribers hear of its answer on later ticks
+    for (let i = 0; i < 3; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(sportsField().firstChild!.textContent).toBe('Sports (none selected: all)');
+    expect([...sportsField().querySelectorAll('option')].map((o) => [o.value, o.textContent])).toEqual([
+      ['basketball_nba', 'NBA'],
+      ['basketball_wnba', 'WNBA'],
+    ]);
+  });
+});

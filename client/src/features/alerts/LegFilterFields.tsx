@@ -1,26 +1,28 @@
-import { alertRuleTakesBook, CORE_SPORTS, SPORTSBOOKS, type AlertKind } from '@oddspulse/shared';
+import { alertRuleTakesBook, SPORTSBOOKS } from '@oddspulse/shared';
 import { kindBooks, missingBooks, type FormState, type SetField } from './alert-form';
+import { sportChoices, useAlertSports } from './useAlertSports';
 import { ValueMultiSelect } from '../../ui/ValueMultiSelect';
 
 /**
- * A rule's sport and book filters: the form field, its label, and the keys to choose from with their names (the books
- * those the rule's kind fires at).
+ * A rule's sport and book filters: the form field, its label, and the keys to choose from with their names (the sports
+ * those the deployment polls, the books those the rule's kind fires at).
  */
-const LEG_FILTERS = [
-  {
-    field: 'sports',
-    label: 'Sports (none selected: all)',
-    values: () => CORE_SPORTS.map((sport) => sport.key),
-    names: Object.fromEntries(CORE_SPORTS.map((sport) => [sport.key, sport.title])),
-  },
-  {
-    field: 'books',
-    label: 'Books (every leg at one of them)',
-    values: (kind: AlertKind) =>
-      SPORTSBOOKS.filter((book) => alertRuleTakesBook(kind, book.key)).map((book) => book.key),
-    names: Object.fromEntries(SPORTSBOOKS.map((book) => [book.key, book.name])),
-  },
-] as const;
+function legFilters(form: FormState, sports: ReturnType<typeof useAlertSports>) {
+  return [
+    {
+      field: 'sports',
+      label: sports.loading ? 'Sports (loading...)' : 'Sports (none selected: all)',
+      values: sportChoices(sports.sports, form.sports),
+      names: sports.names,
+    },
+    {
+      field: 'books',
+      label: 'Books (every leg at one of them)',
+      values: SPORTSBOOKS.filter((book) => alertRuleTakesBook(form.kind, book.key)).map((book) => book.key),
+      names: Object.fromEntries(SPORTSBOOKS.map((book) => [book.key, book.name])),
+    },
+  ] as const;
+}
 
 /**
  * Which legs a rule watches: its sports (but a price target's) and its books, with what the books mean for its kind.
@@ -29,21 +31,24 @@ const LEG_FILTERS = [
  */
 export function LegFilterFields({ form, set }: { form: FormState; set: SetField }) {
   const missing = missingBooks(form);
+  const sports = useAlertSports();
   return (
     <>
       {/* a price target's sport is its game's; with "Any book" chosen there are no books to tick */}
-      {LEG_FILTERS.filter(
-        ({ field }) => !(form.kind === 'price_target' && field === 'sports') && !(form.anyBook && field === 'books'),
-      ).map(({ field, label, values, names }) => (
-        <ValueMultiSelect
-          key={field}
-          label={label}
-          value={field === 'books' ? kindBooks(form) : form[field]}
-          values={values(form.kind)}
-          names={names}
-          onChange={(selected) => set(field, selected)}
-        />
-      ))}
+      {legFilters(form, sports)
+        .filter(
+          ({ field }) => !(form.kind === 'price_target' && field === 'sports') && !(form.anyBook && field === 'books'),
+        )
+        .map(({ field, label, values, names }) => (
+          <ValueMultiSelect
+            key={field}
+            label={label}
+            value={field === 'books' ? kindBooks(form) : form[field]}
+            values={values}
+            names={names}
+            onChange={(selected) => set(field, selected)}
+          />
+        ))}
       <label className="inline">
         <input type="checkbox" checked={form.anyBook} onChange={(e) => set('anyBook', e.target.checked)} /> Any book
       </label>

@@ -1,19 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  CORE_SPORTS,
-  gameName,
-  isEventLive,
-  STEAM_MARKET_LABELS,
-  STEAM_MARKETS,
-  type EventHeader,
-} from '@oddspulse/shared';
+import { gameName, isEventLive, STEAM_MARKET_LABELS, STEAM_MARKETS, type EventHeader } from '@oddspulse/shared';
 import { apiErrorText } from '../../api/api-client';
 import { InputInLabel } from '../../ui/LabelledInput';
 import { ValueSelect } from '../../ui/ValueSelect';
 import { targetGamesQuery } from './alerts-api';
 import type { FormState, TargetForm } from './alert-form';
-
-const SPORT_NAMES = Object.fromEntries(CORE_SPORTS.map((s) => [s.key, s.title]));
+import { sportChoices, useAlertSports } from './useAlertSports';
 
 /** The sides a market of a game offers: its teams (a moneyline's draw where the sport has one), or Over and Under. */
 function sidesOf(game: EventHeader | undefined, market: TargetForm['market']): string[] {
@@ -29,6 +21,7 @@ function sidesOf(game: EventHeader | undefined, market: TargetForm['market']): s
  */
 export function PriceTargetFields({ form, onTarget }: { form: FormState; onTarget: (target: TargetForm) => void }) {
   const target = form.target;
+  const { sports, names, loading } = useAlertSports();
   const games = useQuery(targetGamesQuery(target.sport));
   // games to come first, then those in play (their prices move with the score), by start
   const now = Date.now();
@@ -51,10 +44,10 @@ export function PriceTargetFields({ form, onTarget }: { form: FormState; onTarge
     <fieldset className="column price-target-fields" data-testid="price-target-fields">
       <legend>Target</legend>
       <ValueSelect
-        label="Sport"
+        label={loading ? 'Sport (loading...)' : 'Sport'}
         value={target.sport}
-        values={CORE_SPORTS.map((s) => s.key)}
-        names={SPORT_NAMES}
+        values={sportChoices(sports, [target.sport])}
+        names={names}
         onChange={(sport) => set({ sport, eventId: '', outcome: '' })}
       />
       {games.isError ? (

@@ -4,7 +4,7 @@ export { useLinkSelection } from './alert-link-state';
 export { DevigMethodPicker } from './filters/DevigMethodPicker';
 export { SportsbookSelect } from './filters/SportsbookSelect';
 export { isLive, localDay } from './filters/filters';
-export { fetchArbitrage, fetchBoards, fetchEv, fetchMiddles } from './odds-api';
+export { fetchArbitrage, fetchBoards, fetchEv, fetchMiddles, sportsQuery } from './odds-api';
 export type { PositionedList } from './odds-api';
 export { buildEventRows, isPropMarket } from './rows/rows';
 export type { BookPrice, MarketSide, OddsRow } from './rows/rows';
