@@ -113,9 +113,11 @@ async function e2eSuite() {
     // The suite reads reset links from the dev outbox (an explicit opt-in; never in production).
     DEV_OUTBOX: '1',
     // Every browser of the suite comes from 127.0.0.1 and signs up hundreds of accounts in an hour, and asks for a
-    // dozen password resets (the limit per email stays the default, which a spec checks).
+    // dozen password resets and their confirmations (the limits per email and per link stay the defaults, which a
+    // spec checks).
     RATE_LIMIT_SIGNUP_MAX: '100000',
     RATE_LIMIT_RESET_MAX: '100000',
+    RATE_LIMIT_RESET_CONFIRM_MAX: '100000',
     LOG_LEVEL: process.env.E2E_LOG_LEVEL || 'warn',
     // NHL games last 75 s instead of 150 min, so a bet placed in a test can see its game end and settle;
     // the other sports (the odds page's defaults, the scores page's NFL) keep the real pace.

@@ -51,12 +51,13 @@ export async function createAccountsApp(
     log?: Logger;
   } = {},
 ): Promise<AccountsTestApp> {
-  // High per-address limits by default (global, sign-up, reset): the suites share one client address and one Redis prefix.
+  // High per-address limits by default (global, sign-up, reset and its confirmation): the suites share one client address and one Redis prefix.
   const config: AppConfig = {
     ...parseConfig(process.env),
     RATE_LIMIT_MAX: 100_000,
     RATE_LIMIT_SIGNUP_MAX: 100_000,
     RATE_LIMIT_RESET_MAX: 100_000,
+    RATE_LIMIT_RESET_CONFIRM_MAX: 100_000,
     ...overrides,
   };
   const log = extra.log ?? createLogger('server', 'silent');

@@ -41,6 +41,7 @@ export async function createGatewayApp(overrides: Partial<AppConfig> = {}): Prom
     RATE_LIMIT_MAX: 100_000,
     RATE_LIMIT_SIGNUP_MAX: 100_000,
     RATE_LIMIT_RESET_MAX: 100_000,
+    RATE_LIMIT_RESET_CONFIRM_MAX: 100_000,
     ...overrides,
   };
   const moduleRef = await Test.createTestingModule({ imports: [AppModule] })

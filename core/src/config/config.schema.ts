@@ -256,6 +256,12 @@ export const configSchema = z.object({
   RATE_LIMIT_RESET_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   RATE_LIMIT_RESET_MAX: z.coerce.number().int().min(1).default(5),
   RATE_LIMIT_RESET_EMAIL_MAX: z.coerce.number().int().min(1).default(3),
+  /**
+   * Reset confirmations per address, and per reset link, in the reset window: each that gets past the link's check
+   * runs argon2. A user confirms once, after a few refusals of a weak password at most.
+   */
+  RATE_LIMIT_RESET_CONFIRM_MAX: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_RESET_CONFIRM_TOKEN_MAX: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_SIGNUP_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   RATE_LIMIT_SIGNUP_MAX: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_SIGNUP_EMAIL_MAX: z.coerce.number().int().min(1).default(5),

@@ -57,6 +57,8 @@ describe('rate limits (real Redis, shared across server processes)', () => {
       RATE_LIMIT_LOGIN_MAX: 3,
       RATE_LIMIT_RESET_MAX: 2,
       RATE_LIMIT_RESET_EMAIL_MAX: 2,
+      RATE_LIMIT_RESET_CONFIRM_MAX: 3,
+      RATE_LIMIT_RESET_CONFIRM_TOKEN_MAX: 3,
       RATE_LIMIT_SIGNUP_MAX: 3,
       RATE_LIMIT_SIGNUP_EMAIL_MAX: 2,
       RATE_LIMIT_API_KEY_MAX: 3,
@@ -164,6 +166,45 @@ describe('rate limits (real Redis, shared across server processes)', () => {
       .set('X-Forwarded-For', nextAddress())
       .send({ email: email.toUpperCase() });
     expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('limits confirmations of one reset link, from any address: one link buys no burst of argon2 hashes', async () => {
+    const { email } = await signUp(first);
+    await first
+      .http()
+      .post('/api/auth/password-reset')
+      .set('X-Forwarded-For', nextAddress())
+      .send({ email })
+      .expect(200);
+    const token = decodeURIComponent(/reset_token=([\w%-]+)/.exec((await outboxMailTo(first, email)).text)![1]);
+    const confirm = (app: AccountsTestApp, password: string) =>
+      app
+        .http()
+        .post('/api/auth/password-reset/confirm')
+        .set('X-Forwarded-For', nextAddress())
+        .send({ token, password });
+    // a user refused a weak password tries again: those count as well
+    for (let i = 0; i < 3; i++)
+      expect((await confirm(i % 2 ? second : first, 'short')).body.code).toBe('weak_password');
+    const limited = await confirm(second, TEST_PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(TOO_MANY);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
+  });
+
+  it('limits reset confirmations per address, whatever links they name', async () => {
+    const ip = nextAddress();
+    const confirm = (app: AccountsTestApp) =>
+      app
+        .http()
+        .post('/api/auth/password-reset/confirm')
+        .set('X-Forwarded-For', ip)
+        .send({ token: randomBytes(32).toString('base64url'), password: TEST_PASSWORD });
+    for (let i = 0; i < 3; i++) expect((await confirm(i % 2 ? second : first)).status).toBe(400);
+    const limited = await confirm(second);
+    expect(limited.status).toBe(429);
+    expect(limited.body.message).toBe(TOO_MANY);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(60);
   });
 

@@ -40,6 +40,12 @@ export class HttpRateLimits {
   /** Password reset requests per address, and per email (mail flooding of one inbox). */
   readonly resetAddress: RateLimiter;
   readonly resetEmail: RateLimiter;
+  /**
+   * Reset confirmations per address, and per reset link (by its hash): one link that passes the cheap checks would
+   * otherwise buy any number of parallel argon2 hashes, and every sign-in waits behind them.
+   */
+  readonly resetConfirmAddress: RateLimiter;
+  readonly resetConfirmToken: RateLimiter;
   /** Requests per API key, whatever address they come from; leased, as a busy key is. */
   readonly apiKey: RateLimiter;
   /** Support requests per account (an hour), and per address they are acknowledged to (a day). */
@@ -71,6 +77,15 @@ export class HttpRateLimits {
       { address: config.RATE_LIMIT_RESET_MAX, email: config.RATE_LIMIT_RESET_EMAIL_MAX },
       config.RATE_LIMIT_RESET_WINDOW_SECONDS,
     );
+    const resetWindow = { windowSeconds: config.RATE_LIMIT_RESET_WINDOW_SECONDS };
+    this.resetConfirmAddress = limiters.shared('reset-confirm-address', {
+      ...resetWindow,
+      points: config.RATE_LIMIT_RESET_CONFIRM_MAX,
+    });
+    this.resetConfirmToken = limiters.shared('reset-confirm-token', {
+      ...resetWindow,
+      points: config.RATE_LIMIT_RESET_CONFIRM_TOKEN_MAX,
+    });
     this.supportAccount = limiters.shared('support-account', {
       points: config.RATE_LIMIT_SUPPORT_MAX,
       windowSeconds: 3600,

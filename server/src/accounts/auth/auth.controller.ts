@@ -174,9 +174,14 @@ export class AuthController {
     return { message: AccountMessages.resetLinkSent };
   }
 
+  /**
+   * Limited per address and per reset link: a confirmation that passes the link's check runs argon2, and one link
+   * must not buy a burst of them that stalls every sign-in (DECISIONS 8).
+   */
   @Post('password-reset/confirm')
   @ApiAnswer({ summary: 'The new password set, signed in', answer: sessionAnswerSchema })
   @HttpCode(200)
+  @RateLimit('reset-confirm')
   async confirmPasswordReset(
     @Body(new ZodValidationPipe(confirmPasswordResetSchema)) input: ConfirmPasswordReset,
     @Req() req: Request,
