@@ -96,7 +96,8 @@ export class MailService implements OnModuleDestroy {
    * Why the SMTP server cannot take mail now (it does not answer, or refuses the login), or null when it can or mail
    * does not go through SMTP: its last known state, checked again (a connection and its login, no message) when that
    * is older than SMTP_UP_FOR_MS, or SMTP_RETRY_AFTER_SECONDS after a failure. A send's own failure counts too. For a
-   * caller that must refuse at once while mail cannot go (a reset link, DECISIONS 33), and for health.
+   * caller that must refuse at once while mail cannot go (a reset link, a support request: DECISIONS 33), and for
+   * health.
    */
   async smtpProblem(): Promise<string | null> {
     const transport = this.transport;

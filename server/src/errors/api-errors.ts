@@ -13,6 +13,7 @@ import {
   ApiMessages,
   OpsMessages,
   ReactionMessages,
+  SupportMessages,
   guessablePasswordMessage,
   type GuessablePart,
   WEAK_PASSWORD_MESSAGES,
@@ -80,6 +81,11 @@ export const ApiErrors = {
   resetTokenInvalid: () => new BadRequestException(body(400, 'RESET_TOKEN_INVALID', AccountMessages.resetTokenInvalid)),
   mailUnavailable: () =>
     new HttpException(body(503, 'MAIL_UNAVAILABLE', AccountMessages.resetLinkFailed), HttpStatus.SERVICE_UNAVAILABLE),
+  supportMailUnavailable: () =>
+    new HttpException(
+      body(503, 'SUPPORT_MAIL_UNAVAILABLE', SupportMessages.unavailable),
+      HttpStatus.SERVICE_UNAVAILABLE,
+    ),
   invalidJson: () => new BadRequestException(body(400, 'INVALID_JSON', ApiMessages.invalidJson)),
   jsonTooDeep: () => new BadRequestException(body(400, 'JSON_TOO_DEEP', ApiMessages.jsonTooDeep)),
   jsonNotUtf8: () =>
@@ -118,6 +124,12 @@ export function tooManyRequests(res: Response, retryAfterSeconds: number): HttpE
 export function mailUnavailable(res: Response, retryAfterSeconds: number): HttpException {
   res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
   return ApiErrors.mailUnavailable();
+}
+
+/** 503 SUPPORT_MAIL_UNAVAILABLE with Retry-After: the mail server is away for now, and the request was not sent. */
+export function supportMailUnavailable(res: Response, retryAfterSeconds: number): HttpException {
+  res.setHeader('Retry-After', String(Math.max(1, Math.ceil(retryAfterSeconds))));
+  return ApiErrors.supportMailUnavailable();
 }
 
 /** PostgreSQL unique_violation (23505), optionally on a named constraint or index. */

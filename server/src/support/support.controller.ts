@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { SUPPORT_LIMITS } from '@oddspulse/shared';
 import type { AuthUser } from '../accounts/auth/auth-user';
 import { CurrentUser, RequireAuth } from '../accounts/access/decorators';
-import { tooManyRequests } from '../errors/api-errors';
+import { supportMailUnavailable, tooManyRequests } from '../errors/api-errors';
 import { ZodValidationPipe } from '../validation/zod-validation.pipe';
 import { SupportService, type SupportOutcome } from './support.service';
 import { ApiAnswer } from '../docs/route-doc';
@@ -30,7 +30,9 @@ export class SupportController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<SupportOutcome> {
     const outcome = await this.support.send(user, body);
-    if ('retryAfter' in outcome) throw tooManyRequests(res, outcome.retryAfter);
-    return outcome;
+    if (!('refused' in outcome)) return outcome;
+    throw outcome.refused === 'rate-limited'
+      ? tooManyRequests(res, outcome.retryAfter)
+      : supportMailUnavailable(res, outcome.retryAfter);
   }
 }

@@ -6,6 +6,7 @@ import {
   type AppConfig,
   MailService,
   MailUnavailableError,
+  SMTP_RETRY_AFTER_SECONDS,
   UnverifiedAddressError,
   UsersRepository,
 } from '@oddspulse/core';
@@ -18,6 +19,12 @@ export interface SupportOutcome {
   /** Whether a confirmation was mailed to the user (only ever to a verified address). */
   acknowledged: boolean;
   message: string;
+}
+
+/** Not sent, and the seconds to wait before sending it again: the share is spent (429), or the mail server is away (503). */
+export interface SupportRefusal {
+  refused: 'rate-limited' | 'mail-unavailable';
+  retryAfter: number;
 }
 
 /**
@@ -37,14 +44,21 @@ export class SupportService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Sends the request; the seconds to wait (429) when the account or its address has sent its share. */
-  async send(user: AuthUser, request: SupportRequest): Promise<SupportOutcome | { retryAfter: number }> {
-    for (const [limiter, key] of [
+  /**
+   * Sends the request, or refuses it unsent: nothing keeps the user's text to send later, so while the SMTP server
+   * does not take mail the user is told so at once (DECISIONS 33) and keeps the text in the form, and an unsent
+   * request does not spend the account's share.
+   */
+  async send(user: AuthUser, request: SupportRequest): Promise<SupportOutcome | SupportRefusal> {
+    const mailAway: SupportRefusal = { refused: 'mail-unavailable', retryAfter: SMTP_RETRY_AFTER_SECONDS };
+    if (await this.mail.smtpProblem()) return mailAway;
+    const shares = [
       [this.limits.supportAccount, user.id],
       [this.limits.supportRecipient, user.email],
-    ] as const) {
+    ] as const;
+    for (const [limiter, key] of shares) {
       const decision = await limiter.consume(key);
-      if (!decision.allowed) return { retryAfter: decision.retryAfter };
+      if (!decision.allowed) return { refused: 'rate-limited', retryAfter: decision.retryAfter };
     }
     const verified = (await this.users.verifiedEmail(user.id)) === user.email;
     const { toSupport, acknowledgement } = supportMails(
@@ -56,9 +70,11 @@ export class SupportService {
     try {
       await this.mail.send(toSupport);
     } catch (error) {
-      if (error instanceof MailUnavailableError)
-        throw ApiErrors.unavailable(SupportMessages.unavailable, 'SUPPORT_MAIL_UNAVAILABLE');
-      throw error;
+      if (error instanceof MailUnavailableError) throw ApiErrors.supportMailUnavailable();
+      // The server went away since it was last known up: the send has just learnt it (MailService.send).
+      if (!(await this.mail.smtpProblem())) throw error;
+      for (const [limiter, key] of shares) await limiter.refund(key, 1);
+      return mailAway;
     }
     const priority = isPrioritySupport(user.access.plan);
     // The request is with support once the first mail is out; a failed acknowledgement must not make the user send it twice.
