@@ -349,45 +349,6 @@ describe('the odds stream (OpticOdds shape, real Redis and PostgreSQL)', () => {
     }
   });
 
-  // A busy game the provider's snapshot does not give yet: its snapshot is asked for at most once per poll slot, not
-  // once per message, and the game is on the board with what its messages said once the snapshot gives it
-  it('a game its snapshot does not give yet is asked for once a poll slot, and comes on when it does', async () => {
-    await stream.stop();
-    await state.saveBoard('odds', { sport_key: SPORT, fetched_at: new Date().toISOString(), events: [] }, null);
-    const [bos, lal] = snapshot().data;
-    stub.snapshot = { data: [bos] };
-    let offered = false;
-    const answer = stub.http.handler;
-    stub.http.handler = (req, res, url) => {
-      if (!url.searchParams.getAll('fixture_id').includes(LAL)) return answer(req, res, url);
-      stub.http.json(res, 200, { data: offered ? [structuredClone(lal)] : [] });
-    };
-    const asked = () => snapshotRequests().filter((u) => u.searchParams.getAll('fixture_id').includes(LAL)).length;
-    const move = (price: number) =>
-      stub.send('odds', [{ ...lal.odds[0], fixture_id: LAL, price, timestamp: Date.now() / 1000 }]);
-    try {
-      const opened = stub.opened;
-      expect(await keep()).toEqual({ sport: SPORT, outcome: 'started' });
-      await connected(opened);
-      await eventually(board, (b) => b.events.length === 1);
-      const before = asked();
-      for (let i = 0; i < 20; i++) {
-        move(2.5 + i / 100);
-        await new Promise((r) => setTimeout(r, 50));
-      }
-      expect(asked() - before).toBe(1);
-      offered = true;
-      await new Promise((r) => setTimeout(r, ODDS_POLL_SLOT_MS));
-      move(2.85);
-      const both = await eventually(board, (b) => b.events.length === 2);
-      const game = both.events.find((e) => e.id === LAL);
-      expect(game?.bookmakers[0].markets[0].outcomes.find((o) => o.name === 'Los Angeles Lakers')?.price).toBe(2.85);
-      expect(asked() - before).toBe(2);
-    } finally {
-      stub.http.handler = answer;
-    }
-  });
-
   it('a stream that accepts and drops at once backs off; one that lives a few pings clears the back-off', async () => {
     const feed = `stream:odds:${SPORT}`;
     const opened = streamRequests().length;

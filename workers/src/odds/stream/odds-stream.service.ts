@@ -39,12 +39,6 @@ const STREAM_PROVEN_PINGS = 3;
 const STREAM_REVIEW_MS = ODDS_POLL_SLOT_MS;
 /** The wait before a batch the board's lock or Redis refused is tried again. */
 const BATCH_RETRY_MS = 200;
-/**
- * A game the stream names that its own snapshot did not give (not offered yet) is not asked for again within this: a
- * busy game not yet on the board would otherwise cost a snapshot request per message. Its messages are held meanwhile
- * and applied over its snapshot once it gives the game. No more often than a poll reads the board (ODDS_POLL_SLOT_MS).
- */
-const MISSING_GAME_RETRY_MS = ODDS_POLL_SLOT_MS;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -142,8 +136,6 @@ class StreamSession {
   /** Games changed by messages not yet written, and games a message named that no snapshot gave yet. */
   private readonly pending = new Set<string>();
   private readonly unknown = new Set<string>();
-  /** Games their snapshot did not give, by when it did not: asked again after MISSING_GAME_RETRY_MS. */
-  private readonly missing = new Map<string, number>();
   /** When the oldest message of the pending batch arrived (the relay's start). */
   private pendingSince: number | null = null;
   private flushing: Promise<void> | null = null;
@@ -295,24 +287,19 @@ class StreamSession {
     while ((this.pending.size || this.unknown.size || this.pendingSince !== null) && this.state && !this.stopped) {
       const state = this.state;
       if (this.unknown.size) {
-        const askedAt = clock();
-        for (const [id, at] of this.missing) if (askedAt - at >= MISSING_GAME_RETRY_MS) this.missing.delete(id);
-        // a game still waiting out its retry is let go: its messages are held, and its next one after the wait asks
-        const unknown = [...this.unknown].filter((id) => !this.missing.has(id));
+        const unknown = [...this.unknown];
         this.unknown.clear();
-        if (unknown.length)
-          try {
-            const snapshot = await provider.snapshot(this.sport, unknown);
-            for (const id of mergeSnapshot(state, snapshot, unknown)) this.pending.add(id);
-            for (const id of unknown) if (!state.fixtures.has(id)) this.missing.set(id, askedAt);
-            // what the messages said of these games while their snapshot was read was held and is applied now
-            for (const id of unknown) this.unknown.delete(id);
-          } catch (error) {
-            if (!(error instanceof FeedError)) throw error;
-            logger.warn(
-              `odds stream ${this.sport}: new games ${unknown.join(', ')} wait for the next resync: ${error.message}`,
-            );
-          }
+        try {
+          const snapshot = await provider.snapshot(this.sport, unknown);
+          for (const id of mergeSnapshot(state, snapshot, unknown)) this.pending.add(id);
+          // what the messages said of these games while their snapshot was read was held and is applied now
+          for (const id of unknown) this.unknown.delete(id);
+        } catch (error) {
+          if (!(error instanceof FeedError)) throw error;
+          logger.warn(
+            `odds stream ${this.sport}: new games ${unknown.join(', ')} wait for the next resync: ${error.message}`,
+          );
+        }
       }
       const ids = [...this.pending];
       const receivedAt = this.pendingSince ?? clock();
