@@ -1,4 +1,5 @@
 import { documentsGameKey, type ScoreboardEvent, type SportScoreboard } from '@oddspulse/shared';
+import { scoreboardGame } from '@oddspulse/shared/testing';
 import type { AppConfig, GameResultsRepository, LiveStateRepository, RealtimeBus } from '@oddspulse/core';
 import { ViewCache } from '../view-cache/view-cache';
 import { LiveVersions } from '../view-cache/live-versions';
@@ -6,26 +7,7 @@ import { SCOREBOARD_SPORTS, ScoresService } from './scores.service';
 
 const MLB = 'baseball_mlb';
 
-const game = (id: string, over: Partial<ScoreboardEvent> = {}): ScoreboardEvent => ({
-  id,
-  sport_key: MLB,
-  league: 'MLB',
-  commence_time: '2022-09-17T18:10:00.000Z',
-  home_team: 'Milwaukee Brewers',
-  away_team: 'New York Yankees',
-  scores: { home: null, away: null },
-  home_score: null,
-  away_score: null,
-  completed: false,
-  live: false,
-  status: 'scheduled',
-  status_type: { name: 'STATUS_SCHEDULED', detail: '', completed: false },
-  clock: null,
-  period: null,
-  source: 'espn',
-  last_update: '2022-09-17T12:00:00.000Z',
-  ...over,
-});
+const game = (id: string, over: Partial<ScoreboardEvent> = {}): ScoreboardEvent => scoreboardGame({ id, ...over });
 
 /** The scoreboards in "Redis", each with its revision; `scoreboard` is the read (GET and JSON.parse) a spy counts. */
 function setup() {

@@ -10,5 +10,6 @@ export * from './exchange-arbitrage';
 export * from './finders.oracle';
 export * from './line-set-event';
 export * from './market-lines.oracle';
+export * from './scoreboard-game';
 export * from './seeded-random';
 export * from './pick-stats.oracle';

@@ -1,27 +1,10 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ScoreboardEvent } from '@oddspulse/shared';
+import { scoreboardGame } from '@oddspulse/shared/testing';
 import { GameCard } from './GameCard';
 
-/** New York Yankees @ Milwaukee Brewers (MLB 2022-09-17) as the ESPN mapper gives it, scheduled at 18:10 UTC. */
-const scheduled: ScoreboardEvent = {
-  id: '401356378',
-  sport_key: 'baseball_mlb',
-  league: 'MLB',
-  commence_time: '2022-09-17T18:10:00.000Z',
-  home_team: 'Milwaukee Brewers',
-  away_team: 'New York Yankees',
-  scores: { home: null, away: null },
-  home_score: null,
-  away_score: null,
-  completed: false,
-  live: false,
-  status: 'scheduled',
-  status_type: { name: 'STATUS_SCHEDULED', detail: '9/17 - 2:10 PM EDT', completed: false },
-  clock: null,
-  period: null,
-  source: 'espn',
-  last_update: '2022-09-17T12:00:00.000Z',
-};
+// New York Yankees @ Milwaukee Brewers, scheduled at 18:10 UTC
+const scheduled = scoreboardGame();
 const card = (game: ScoreboardEvent) =>
   renderToStaticMarkup(<GameCard game={game} onOpen={() => undefined} />).replace(/<!-- -->/g, '');
 
