@@ -1,9 +1,28 @@
-import { AlertsRepository, checkWebhookUrl } from '@oddspulse/core';
+import { AlertsRepository, checkWebhookUrl, type AlertRuleFields } from '@oddspulse/core';
 import { AlertMessages, MAX_ALERT_RULES } from '@oddspulse/shared';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 
 // The alerts API — POST /api/alerts → 201 with the rule and the webhook secret once; GET, PATCH,
 // DELETE /api/alerts/:id; GET /api/alerts/:id/deliveries; plan gates; webhook URLs checked.
+/** A rule stored as an earlier release saved it, past the checks the API makes now. */
+function storedRule(app: AccountsTestApp, userId: string, over: Partial<AlertRuleFields>) {
+  return app.get(AlertsRepository).createRule(userId, {
+    kind: 'arbitrage',
+    min: 1,
+    sports: [],
+    books: [],
+    max_leg_age_seconds: null,
+    quiet_start: null,
+    quiet_end: null,
+    time_zone: 'UTC',
+    webhook_url: null,
+    push: false,
+    email: true,
+    target: null,
+    ...over,
+  });
+}
+
 describe('/api/alerts', () => {
   let t: AccountsTestApp;
 
@@ -241,20 +260,7 @@ describe('/api/alerts', () => {
     const patch = (body: object) => t.http().patch(`/api/alerts/${ev.body.id}`).set(bearer(session)).send(body);
     expect(refusal(await patch({ kind: 'arbitrage' }))).toEqual([400, 'VALIDATION_FAILED', 'books']);
     // a rule saved before its books were checked still takes a change of its other fields
-    const saved = await t.get(AlertsRepository).createRule(session.user.id, {
-      kind: 'arbitrage',
-      min: 1,
-      sports: [],
-      books: ['draftkings', 'fanduel', 'prizepicks'],
-      max_leg_age_seconds: null,
-      quiet_start: null,
-      quiet_end: null,
-      time_zone: 'UTC',
-      webhook_url: null,
-      push: false,
-      email: true,
-      target: null,
-    });
+    const saved = await storedRule(t, session.user.id, { books: ['draftkings', 'fanduel', 'prizepicks'] });
     const pushed = await t.http().patch(`/api/alerts/${saved.id}`).set(bearer(session)).send({ push: true });
     expect([pushed.status, pushed.body.push]).toEqual([200, true]);
   });
@@ -315,20 +321,7 @@ describe('/api/alerts on a deployment polling its own sports', () => {
     expect((await patch(wnba.body.id, { sports: ['icehockey_nhl'] })).status).toBe(400);
 
     // a rule saved before its sports were checked against the deployment's reads and takes a change of its other fields
-    const saved = await t.get(AlertsRepository).createRule(session.user.id, {
-      kind: 'arbitrage',
-      min: 1,
-      sports: ['icehockey_nhl'],
-      books: [],
-      max_leg_age_seconds: null,
-      quiet_start: null,
-      quiet_end: null,
-      time_zone: 'UTC',
-      webhook_url: null,
-      push: false,
-      email: true,
-      target: null,
-    });
+    const saved = await storedRule(t, session.user.id, { sports: ['icehockey_nhl'] });
     expect((await t.http().get(`/api/alerts/${saved.id}`).set(bearer(session))).body.sports).toEqual(['icehockey_nhl']);
     const pushed = await patch(saved.id, { push: true });
     expect([pushed.status, pushed.body.push, pushed.body.sports]).toEqual([200, true, ['icehockey_nhl']]);

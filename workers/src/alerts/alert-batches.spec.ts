@@ -50,16 +50,20 @@ function memoryOutbox() {
 // "the workers evaluate them when detection finds or updates an opportunity (never per socket,
 // never per request)": one typed job per published batch, with its new and updated opportunities only, handed off in
 // the step that saves the batch and queued from there.
+/** AlertBatches queueing on `add`, handing off through `outbox`, counting on `counters`. */
+function alertBatches(
+  outbox: AlertsOutboxRepository,
+  add: jest.Mock = jest.fn(),
+  counters = memoryCounters().counters,
+): AlertBatches {
+  return new AlertBatches({ add } as unknown as JobQueueService, outbox, counters, new MetricsService());
+}
+
 describe('AlertBatches', () => {
   it('hands off a batch with its new and updated opportunities and queues it as one evaluation job', async () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const { outbox, write, streams } = memoryOutbox();
-    const batches = new AlertBatches(
-      { add } as unknown as JobQueueService,
-      outbox,
-      memoryCounters().counters,
-      new MetricsService(),
-    );
+    const batches = alertBatches(outbox, add);
     const found = middleOpportunity();
     const moved = middleOpportunity({ id: 'mid-2' });
     write(
@@ -86,7 +90,7 @@ describe('AlertBatches', () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const { outbox, write } = memoryOutbox();
     const { counters, record } = memoryCounters();
-    const batches = new AlertBatches({ add } as unknown as JobQueueService, outbox, counters, new MetricsService());
+    const batches = alertBatches(outbox, add, counters);
     // a middle of the size the defaults show (3 points, 15 %: MIDDLE_DEFAULTS)
     const found = middleOpportunity({ gap: 3, middleRange: { low: 220.5, high: 223.5 } });
     write(batches.handOff('middles', 'basketball_nba', 1000, [update('new', found), update('gone')]));
@@ -97,24 +101,14 @@ describe('AlertBatches', () => {
 
   it('hands off nothing for a batch of gone opportunities', () => {
     const { outbox } = memoryOutbox();
-    const batches = new AlertBatches(
-      { add: jest.fn() } as unknown as JobQueueService,
-      outbox,
-      memoryCounters().counters,
-      new MetricsService(),
-    );
+    const batches = alertBatches(outbox);
     expect(batches.handOff('arbitrage', 'basketball_nba', 1000, [update('gone')])).toEqual([]);
   });
 
   it('keeps what the queue refused for the next hand-over, which queues it with what came since', async () => {
     const add = jest.fn().mockRejectedValueOnce(new Error('Redis away')).mockResolvedValue(undefined);
     const { outbox, write, streams } = memoryOutbox();
-    const batches = new AlertBatches(
-      { add } as unknown as JobQueueService,
-      outbox,
-      memoryCounters().counters,
-      new MetricsService(),
-    );
+    const batches = alertBatches(outbox, add);
     const first = middleOpportunity();
     const second = middleOpportunity({ id: 'mid-2' });
     write(batches.handOff('middles', 'basketball_nba', 1000, [update('new', first)]));
@@ -134,12 +128,7 @@ describe('AlertBatches', () => {
   it("queues the events an odds board's saves changed as one price-target check, each event once", async () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const { outbox, write, streams } = memoryOutbox();
-    const batches = new AlertBatches(
-      { add } as unknown as JobQueueService,
-      outbox,
-      memoryCounters().counters,
-      new MetricsService(),
-    );
+    const batches = alertBatches(outbox, add);
     expect(batches.priceTargetHandOff('basketball_nba', 1000, [])).toEqual([]);
     write(batches.priceTargetHandOff('basketball_nba', 1000, ['g1', 'g2']));
     write(batches.priceTargetHandOff('basketball_nba', 2000, ['g2', 'g3']));
@@ -159,12 +148,7 @@ describe('AlertBatches', () => {
     const add = jest.fn().mockResolvedValue(undefined);
     const { outbox, write, streams } = memoryOutbox();
     const entries = jest.spyOn(outbox, 'entries');
-    const batches = new AlertBatches(
-      { add } as unknown as JobQueueService,
-      outbox,
-      memoryCounters().counters,
-      new MetricsService(),
-    );
+    const batches = alertBatches(outbox, add);
     for (let at = 1; at <= 120; at++)
       write(batches.handOff('middles', 'basketball_nba', at, [update('new', middleOpportunity({ id: `mid-${at}` }))]));
     await batches.handOver(['middles'], 'basketball_nba');
