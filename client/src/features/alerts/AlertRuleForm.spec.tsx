@@ -201,4 +201,28 @@ describe('the sports a new alert rule’s form offers', () => {
       ['basketball_wnba', 'WNBA'],
     ]);
   });
+
+  // a new price target started on the core list's first sport (NFL): on an NBA/WNBA deployment it offered no game
+  // and, saved, could never fire
+  it("starts a new price target at the deployment's first sport once the list comes", async () => {
+    // the list as the deployment answers it, not as the test before left it
+    client.clear();
+    act(() =>
+      root.render(
+        <QueryClientProvider client={client}>
+          <AlertRuleForm rule={null} kinds={['price_target']} onSaved={() => undefined} />
+        </QueryClientProvider>,
+      ),
+    );
+    answerSports([
+      { key: 'basketball_wnba', title: 'WNBA', group: 'Basketball', active: true },
+      { key: 'basketball_nba', title: 'NBA', group: 'Basketball', active: false },
+    ]);
+    for (let i = 0; i < 3; i++) await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    const sport = [...document.querySelectorAll('label')]
+      .find((l) => l.textContent?.startsWith('Sport'))!
+      .querySelector('select')!;
+    expect(sport.value).toBe('basketball_wnba');
+    expect([...sport.options].map((o) => o.value)).toEqual(['basketball_wnba', 'basketball_nba']);
+  });
 });

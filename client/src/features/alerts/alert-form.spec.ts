@@ -30,10 +30,16 @@ const target = {
   price: -105,
 };
 
+// An NBA/WNBA deployment's sports (GET /api/sports): no NFL board here
+const SPORTS = [
+  { key: 'basketball_wnba', title: 'WNBA', group: 'Basketball', active: true },
+  { key: 'basketball_nba', title: 'NBA', group: 'Basketball', active: false },
+];
+
 // The form reads a rule and gives back its input
 describe('alert rule form', () => {
   it('reads a rule into the form and back', () => {
-    expect(inputOf(formOf(rule, 'ev'))).toEqual({
+    expect(inputOf(formOf(rule, 'ev', [], SPORTS))).toEqual({
       kind: 'arbitrage',
       min: 1.5,
       sports: ['basketball_nba'],
@@ -49,15 +55,18 @@ describe('alert rule form', () => {
 
   it('saves only the books the kind fires at: a DFS app of the starting books on +EV, not on arbitrage', () => {
     const starting = ['draftkings', 'prizepicks', 'pinnacle'];
-    expect(inputOf(formOf(null, 'arbitrage', starting)).books).toEqual(['draftkings', 'pinnacle']);
-    expect(inputOf(formOf(null, 'ev', starting)).books).toEqual(starting);
-    expect(inputOf(formOf(null, 'steam', starting)).books).toEqual(['draftkings']);
-    expect(inputOf({ ...formOf(null, 'ev', starting), kind: 'middle' }).books).toEqual(['draftkings', 'pinnacle']);
+    expect(inputOf(formOf(null, 'arbitrage', starting, SPORTS)).books).toEqual(['draftkings', 'pinnacle']);
+    expect(inputOf(formOf(null, 'ev', starting, SPORTS)).books).toEqual(starting);
+    expect(inputOf(formOf(null, 'steam', starting, SPORTS)).books).toEqual(['draftkings']);
+    expect(inputOf({ ...formOf(null, 'ev', starting, SPORTS), kind: 'middle' }).books).toEqual([
+      'draftkings',
+      'pinnacle',
+    ]);
   });
 
   // DECISIONS 36: a rule widens from the saved books to any book only when the user chooses "Any book"
   it('asks for a book, or "Any book", when the kind fires at none of the form’s books', () => {
-    const steam = formOf(null, 'steam', ['pinnacle', 'prizepicks']);
+    const steam = formOf(null, 'steam', ['pinnacle', 'prizepicks'], SPORTS);
     expect(missingBooks(steam)).toBe(
       'Steam alerts fire at none of your books. Pick at least one, or choose "Any book".',
     );
@@ -68,16 +77,16 @@ describe('alert rule form', () => {
   });
 
   it('reads a rule saved with no book as "Any book"', () => {
-    const any = formOf({ ...rule, books: [] }, 'ev', ['draftkings']);
+    const any = formOf({ ...rule, books: [] }, 'ev', ['draftkings'], SPORTS);
     expect(any.anyBook).toBe(true);
     expect(missingBooks(any)).toBeNull();
     expect(inputOf(any).books).toEqual([]);
-    expect(formOf(rule, 'ev').anyBook).toBe(false);
+    expect(formOf(rule, 'ev', [], SPORTS).anyBook).toBe(false);
   });
 
   it('reads a price target into the form and back, without its game’s name', () => {
     const priceTarget: AlertRule = { ...rule, kind: 'price_target', min: 0, sports: ['basketball_nba'], target };
-    expect(inputOf(formOf(priceTarget, 'ev')).target).toEqual({
+    expect(inputOf(formOf(priceTarget, 'ev', [], SPORTS)).target).toEqual({
       sport: 'basketball_nba',
       eventId: 'evt-1',
       market: 'spreads',
@@ -85,7 +94,7 @@ describe('alert rule form', () => {
       point: -3.5,
       price: -105,
     });
-    const moneyline = formOf(null, 'price_target');
+    const moneyline = formOf(null, 'price_target', [], SPORTS);
     moneyline.target = { ...moneyline.target, eventId: 'evt-1', outcome: 'Miami Heat', point: '2.5', price: '150' };
     expect(inputOf(moneyline).target).toEqual({
       sport: moneyline.target.sport,
@@ -98,8 +107,8 @@ describe('alert rule form', () => {
   });
 
   it('starts a new rule at 20 % for middles, 1 % otherwise, without quiet hours', () => {
-    expect(formOf(null, 'middle').min).toBe('20');
-    expect(inputOf(formOf(null, 'ev'))).toMatchObject({
+    expect(formOf(null, 'middle', [], SPORTS).min).toBe('20');
+    expect(inputOf(formOf(null, 'ev', [], SPORTS))).toMatchObject({
       kind: 'ev',
       min: 1,
       quietHours: null,
@@ -108,10 +117,17 @@ describe('alert rule form', () => {
     });
   });
 
+  // a new price target started on the core list's first sport (NFL), which an NBA/WNBA deployment never polls, so
+  // the rule saved as it stood could never fire
+  it("starts a new price target at the deployment's first sport, and a rule's at its own", () => {
+    expect(formOf(null, 'price_target', [], SPORTS).target.sport).toBe('basketball_wnba');
+    expect(formOf({ ...rule, kind: 'price_target', target }, 'ev', [], SPORTS).target.sport).toBe('basketball_nba');
+  });
+
   // DECISIONS 36: a new rule's books start from the user's saved books; a rule's own stay its own
   it("starts a new rule's books at the starting books", () => {
-    expect(formOf(null, 'ev', ['draftkings', 'pinnacle']).books).toEqual(['draftkings', 'pinnacle']);
-    expect(formOf(rule, 'ev', ['draftkings', 'pinnacle']).books).toEqual(rule.books);
+    expect(formOf(null, 'ev', ['draftkings', 'pinnacle'], SPORTS).books).toEqual(['draftkings', 'pinnacle']);
+    expect(formOf(rule, 'ev', ['draftkings', 'pinnacle'], SPORTS).books).toEqual(rule.books);
   });
 
   it('sums a rule up in one line', () => {

@@ -5,6 +5,7 @@ import {
   formatClock,
   type AlertKind,
   type AlertRule,
+  type Sport,
   type SteamMarket,
 } from '@oddspulse/shared';
 import type { AlertRuleInput } from './alerts-api';
@@ -65,8 +66,17 @@ export type SetField = <K extends keyof FormState>(key: K, value: FormState[K]) 
 /** The minimum a new rule of a kind starts at: a middle's probability 20 %, any other kind's 1 %. */
 const defaultMin = (kind: AlertKind) => (kind === 'middle' ? 20 : 1);
 
-/** A rule's form; a new rule's books start as the user's starting books (DECISIONS 36: the alert default). */
-export function formOf(rule: AlertRule | null, kind: AlertKind, startingBooks: readonly string[] = []): FormState {
+/**
+ * A rule's form; a new rule's books start as the user's starting books (DECISIONS 36: the alert default), and its price
+ * target at the first of the sports the deployment polls (useAlertSports): a sport it does not poll has no board, and
+ * a rule on it never fires.
+ */
+export function formOf(
+  rule: AlertRule | null,
+  kind: AlertKind,
+  startingBooks: readonly string[],
+  sports: readonly Pick<Sport, 'key'>[],
+): FormState {
   return {
     kind: rule?.kind ?? kind,
     min: String(rule?.min ?? defaultMin(kind)),
@@ -82,7 +92,7 @@ export function formOf(rule: AlertRule | null, kind: AlertKind, startingBooks: r
     push: rule?.push ?? false,
     email: rule?.email ?? false,
     target: {
-      sport: rule?.target?.sport ?? CORE_SPORTS[0].key,
+      sport: rule?.target?.sport ?? sports[0]?.key ?? '',
       eventId: rule?.target?.eventId ?? '',
       market: rule?.target?.market ?? 'h2h',
       outcome: rule?.target?.outcome ?? '',
