@@ -4,6 +4,7 @@ import { deleteAlertRule } from './alerts-api';
 import { describeRule } from './alert-form';
 import { AlertDeliveries } from './AlertDeliveries';
 import { AlertRuleForm } from './AlertRuleForm';
+import { useAlertSports } from './useAlertSports';
 import { FormError } from '../../ui/FormError';
 import { apiErrorText } from '../../api/api-client';
 
@@ -20,6 +21,7 @@ export function AlertRuleCard({
   const [editing, setEditing] = useState(false);
   const [showDeliveries, setShowDeliveries] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const sportNames = useAlertSports().names;
   const remove = async () => {
     if (!window.confirm('Delete this alert and its delivery history?')) return;
     try {
@@ -31,7 +33,7 @@ export function AlertRuleCard({
   };
   return (
     <li className="card" data-testid="alert-rule">
-      <p data-testid="alert-rule-summary">{describeRule(rule)}</p>
+      <p data-testid="alert-rule-summary">{describeRule(rule, sportNames)}</p>
       {rule.webhookUrl && <p className="muted">Webhook: {rule.webhookUrl}</p>}
       {rule.notice && (
         <p className="notice form-error" role="alert" data-testid="alert-rule-notice">

@@ -36,6 +36,9 @@ const SPORTS = [
   { key: 'basketball_nba', title: 'NBA', group: 'Basketball', active: false },
 ];
 
+// The sports' names as useAlertSports gives them
+const NAMES = Object.fromEntries(SPORTS.map((sport) => [sport.key, sport.title]));
+
 // The form reads a rule and gives back its input
 describe('alert rule form', () => {
   it('reads a rule into the form and back', () => {
@@ -131,11 +134,20 @@ describe('alert rule form', () => {
   });
 
   it('sums a rule up in one line', () => {
-    expect(describeRule(rule)).toBe(
+    expect(describeRule(rule, NAMES)).toBe(
       'Arbitrage ≥ 1.5% · NBA · 2 books · legs ≤ 60s old · quiet 22:00–07:00 Europe/Paris · by webhook, push',
     );
-    expect(describeRule({ ...rule, kind: 'price_target', target, maxLegAgeSeconds: null, quietHours: null })).toBe(
+    expect(
+      describeRule({ ...rule, kind: 'price_target', target, maxLegAgeSeconds: null, quietHours: null }, NAMES),
+    ).toBe(
       'Price target: Boston Celtics -3.5 at -105 or better · Miami Heat @ Boston Celtics · 2 books · by webhook, push',
+    );
+  });
+
+  // a WNBA rule read "basketball_wnba": the names came from the core sports, not the deployment's
+  it("names a rule's sports as the deployment does, and a sport no longer named by its key", () => {
+    expect(describeRule({ ...rule, sports: ['basketball_wnba', 'tennis_atp'] }, NAMES)).toMatch(
+      /^Arbitrage ≥ 1.5% · WNBA, tennis_atp · /,
     );
   });
 });

@@ -1,6 +1,5 @@
 import {
   alertRuleTakesBook,
-  CORE_SPORTS,
   describePriceTarget,
   formatClock,
   type AlertKind,
@@ -159,14 +158,16 @@ export function inputOf(form: FormState): AlertRuleInput {
   };
 }
 
-export function describeRule(rule: AlertRule): string {
+/**
+ * A rule in one line; its sports by the names the form offers them under (useAlertSports: the deployment's sports, the
+ * core ones for a key it no longer polls), a sport neither names by its key.
+ */
+export function describeRule(rule: AlertRule, sportNames: Readonly<Record<string, string>>): string {
   const parts = rule.target
     ? [`${KIND_LABELS[rule.kind]}: ${describePriceTarget(rule.target)}`, rule.target.game]
     : [
         `${KIND_LABELS[rule.kind]} ≥ ${rule.min}%`,
-        rule.sports.length
-          ? rule.sports.map((s) => CORE_SPORTS.find((c) => c.key === s)?.title ?? s).join(', ')
-          : 'all sports',
+        rule.sports.length ? rule.sports.map((s) => sportNames[s] ?? s).join(', ') : 'all sports',
       ];
   if (rule.books.length) parts.push(`${rule.books.length} books`);
   if (rule.maxLegAgeSeconds) parts.push(`legs ≤ ${rule.maxLegAgeSeconds}s old`);
