@@ -67,7 +67,9 @@ export class AlertDeliveryService {
       await this.alerts.finishDeliveries([delivery.id], 'skipped', refused);
       return 'skipped';
     }
-    const attempt = (job?.attemptsMade ?? 0) + 1;
+    // A job the requeue sweep queued again starts its count over: the tries go on from those the delivery records, or
+    // one whose job is lost after each try would be tried for good and never reach the limit.
+    const attempt = Math.max(job?.attemptsMade ?? 0, delivery.attempts) + 1;
     const last = attempt >= (job?.opts.attempts ?? 1);
     try {
       if (delivery.channel === 'webhook') await this.webhook(delivery, delivery.rule);

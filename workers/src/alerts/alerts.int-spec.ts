@@ -392,6 +392,22 @@ describe('alerts in the workers', () => {
     expect(added.filter((a) => a.data.deliveryId === claimed.id)).toEqual([]);
   });
 
+  // A requeued delivery's job counted its tries from 1 again: a delivery whose job was lost after two of its three
+  // tries got three more, and one losing its job each time was tried for good, never reaching the give-up limit.
+  it('carries a delivery’s tries through a requeue, giving up at the limit', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    webhook.status = 500;
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-requeued-${userId}` })]), undefined, NOW);
+    const id = added[0].data.deliveryId;
+    await expect(deliver(id, 0, 3)).rejects.toThrow('Webhook answered HTTP 500');
+    await expect(deliver(id, 1, 3)).rejects.toThrow('Webhook answered HTTP 500');
+    // its job lost, the requeue sweep queues a new one, which starts at no attempt made
+    await expect(deliver(id, 0, 3)).resolves.toBe('failed');
+    expect((await repo.deliveries(userId, rule.id)).map((r) => [r.status, r.reason, r.attempts])).toEqual([
+      ['failed', 'Webhook answered HTTP 500', 3],
+    ]);
+  });
+
   it('sends the e-mail digest through the mailer, one mail per user', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
     await evaluation.evaluate(
