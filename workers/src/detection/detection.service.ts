@@ -87,6 +87,19 @@ export class DetectionService {
   }
 
   /**
+   * Marks the events a board changed as due for a scan at `now`, before the step that stores it: once it is stored the
+   * next poll sees them unchanged, so a `detect` failing before it saves what it found leaves them due and the sport's
+   * next run (a poll, a failing feed's review) scans them; one that saves sets their reviews as the clock has them.
+   */
+  async owe(board: 'odds' | 'props', sport: string, eventIds: readonly string[], now: number): Promise<void> {
+    await this.state.saveOpportunityReviews(
+      board,
+      sport,
+      eventIds.map((id) => [id, now] as const),
+    );
+  }
+
+  /**
    * The alerts outbox entry for the step that stores `next` (its appends): a straight-bets board hands the events that
    * changed to the price targets on them, queued by this board's `detect` or, if it stops first, the sport's next one.
    */

@@ -501,6 +501,34 @@ describe('odds pipeline on a recorded The Odds API board (real Redis and Postgre
     }
   });
 
+  // Detection's scan of the games a poll changed is owed once the board is stored: the next poll finds them unchanged,
+  // so a scan failing after the step left their opportunities as they were until the game changed again.
+  it('a scan that failed after the board was stored is made by the next poll, though no game changed', async () => {
+    const scanned = jest.spyOn(PreparedBoard.prototype, 'scanEvent');
+    const failed = jest
+      .spyOn(app.get(LiveStateRepository), 'saveEventOpportunities')
+      .mockRejectedValueOnce(new Error('Redis away'));
+    const scannedIds = () => scanned.mock.calls.map(([id]) => id);
+    try {
+      const game = payload[2];
+      game.bookmakers[0].markets.find((m) => m.key === 'h2h')!.outcomes[0].price -= 10;
+      now = recordedNow + 356_000;
+      await expect(pipeline.pollOdds({ sport: NFL, tick: 16 })).rejects.toThrow('Redis away');
+      scanned.mockClear();
+      now = recordedNow + 357_000;
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 17 })).toMatchObject({ changedEvents: 0 });
+      expect(scannedIds()).toContain(game.id);
+      // scanned and saved, it is owed no more
+      scanned.mockClear();
+      now = recordedNow + 358_000;
+      expect(await pipeline.pollOdds({ sport: NFL, tick: 18 })).toMatchObject({ changedEvents: 0 });
+      expect(scannedIds()).not.toContain(game.id);
+    } finally {
+      failed.mockRestore();
+      scanned.mockRestore();
+    }
+  });
+
   it('a worker dying as a stale feed recovers still tells browsers the feed recovered, at the next poll', async () => {
     const freshnessKey = redis.key(...RedisKeys.boardFreshness('odds', NFL));
     // The feed failed: the board is marked stale (as a failed poll leaves it).

@@ -267,11 +267,13 @@ export class OddsPipelineService {
       // The history goes to its outbox in the same step: PostgreSQL is off the path to the browser
       // (OddsHistoryWriterService stores it after), and no crash can publish a change whose history is lost.
       // And the changed events' hand-off to the price targets (their alerts outbox): once the board is stored the next
-      // poll sees them unchanged, so a stop before detection queues them must not lose it.
-      const appends = [
-        ...(await this.history.appends(kind, sport, records, new Date(started))),
-        ...this.detection.handOff(kind, board, changedEventIds, started),
-      ];
+      // poll sees them unchanged, so a stop before detection queues them must not lose it. Their scan is owed before
+      // the step for the same reason (DetectionService.owe), alongside the outbox's own round trip.
+      const [historyAppends] = await Promise.all([
+        this.history.appends(kind, sport, records, new Date(started)),
+        this.detection.owe(kind, sport, changedEventIds, started),
+      ]);
+      const appends = [...historyAppends, ...this.detection.handOff(kind, board, changedEventIds, started)];
       const step = this.publisher
         .publishWith({ channel: kind, key: sport, at, type: 'board.diff', data: diff }, { ...writes, appends })
         .then((seq) => {
