@@ -23,7 +23,7 @@ import type {
 import { PICK_STATUSES, STEAM_MARKETS, UNSETTLED_CODES } from '@oddspulse/shared';
 import type { BoardFreshness } from '../odds/odds-view';
 import type { OddsHistoryBookmaker } from '../odds/odds-history.service';
-import type { PlayerPropItem } from '../odds/odds.service';
+import type { PlayerPropItem } from '../odds/prop-items';
 import type { PositionedScan, ScanResponse } from '../scanners/scanners.service';
 import type { SteamResponse } from '../steam/steam.service';
 

@@ -3,13 +3,9 @@ import {
   booksInRegions,
   canonicalBookKey,
   CORE_SPORTS,
-  formatPrice,
   toApiGame,
   type ApiGame,
   type DateFormat,
-  isEventLive,
-  isLockedMarket,
-  sportsbookName,
   type BoardEvent,
   type PlanAccess,
   type PriceFormat,
@@ -43,6 +39,7 @@ import {
   visibleBooks,
   withoutBookIds,
 } from './odds-view';
+import { propItems, type PlayerPropItem } from './prop-items';
 
 export interface WithFreshness<T> {
   body: T;
@@ -59,23 +56,6 @@ export interface ServedView {
 
 /** Props answers of one game flag markets locked by age (spec 001 §5), so they are rebuilt at most once a second. */
 const CLOCK_BOUND_MS = 1_000;
-
-/** Spec 001 §3 player-props response item (variant A). */
-export interface PlayerPropItem {
-  game_id: string;
-  book: string;
-  book_label: string;
-  market: string;
-  ou: string;
-  player: string;
-  price: number;
-  line: number | null;
-  url: string | null;
-  link_available: boolean;
-  is_latest: boolean;
-  is_active: boolean;
-  last_update: string;
-}
 
 /** The Odds API lists outrights and specials as sports; the odds page filters them out (spec 001 §7). */
 const NOT_A_GAME_SPORT = /outright|winner|election|championship|futures/i;
@@ -345,28 +325,4 @@ function everyBoard<T>(kind: BoardKind, sports: readonly string[], reads: Readon
   const missing = sports.filter((_, i) => !reads[i]);
   if (missing.length) throw ApiErrors.boardUnavailable(kind, missing);
   return reads as T[];
-}
-
-function propItems(now: number) {
-  return (event: BoardEvent): PlayerPropItem[] =>
-    event.bookmakers.flatMap((book) =>
-      book.markets.flatMap((market) =>
-        market.outcomes.map((outcome) => ({
-          game_id: event.id,
-          book: book.key,
-          book_label: sportsbookName(book.key, book.title),
-          market: market.key,
-          ou: outcome.name,
-          player: outcome.description ?? '',
-          price: formatPrice(outcome.price, 'american'),
-          line: outcome.point ?? null,
-          url: outcome.link ?? market.link ?? book.link ?? null,
-          link_available: Boolean(outcome.link ?? market.link ?? book.link),
-          is_latest: true,
-          // Spec 001 §5 locked-market rule (missing or 0 odds, |odds| > 5000, last update too old).
-          is_active: !isLockedMarket([outcome.price], market.last_update, now, isEventLive(event, now)),
-          last_update: market.last_update,
-        })),
-      ),
-    );
 }
