@@ -2443,7 +2443,7 @@ export interface components {
           point?: number;
           probability: number;
         };
-        /** @description The soft books still at the old price, best EV first */
+        /** @description The soft books still at the old price (not moved toward the side since the move began) and behind the new fair line, best EV first */
         staleBooks: {
           /** @description American odds, rounded */
           price: number;
@@ -2452,6 +2452,14 @@ export interface components {
           point?: number;
           book: string;
           bookTitle: string;
+          /** @description Its price when the move began: it is stale while its price has not moved toward the side from this one */
+          oldPrice: {
+            /** @description American odds, rounded */
+            price: number;
+            decimal: number;
+            /** @description The line; absent on a moneyline */
+            point?: number;
+          };
           commission: number;
           /** @description EV against the fair line, percent, net of commission */
           evPct: number;

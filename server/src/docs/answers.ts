@@ -392,13 +392,20 @@ const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
         ...steamPriceFields,
         book: z.string(),
         bookTitle: z.string(),
+        oldPrice: steamPriceSchema.meta({
+          description:
+            'Its price when the move began: it is stale while its price has not moved toward the side from this one',
+        }),
         commission: z.number(),
         evPct: z.number().meta({ description: 'EV against the fair line, percent, net of commission' }),
         link: z.string().optional().meta({ description: "The book's deep link to the bet" }),
         lastUpdate: isoTime,
       }),
     )
-    .meta({ description: 'The soft books still at the old price, best EV first' }),
+    .meta({
+      description:
+        'The soft books still at the old price (not moved toward the side since the move began) and behind the new fair line, best EV first',
+    }),
   bestEvPct: z.number(),
   timeFound: isoTime,
   ageSeconds: z.number().meta({ description: 'Seconds since the move began' }),

@@ -40,10 +40,15 @@ export interface SteamMove {
   at: string;
 }
 
-/** A soft book still at the old price: its price, and what it is worth against the new fair line. */
+/**
+ * A soft book still at the old price (DECISIONS 34, stated in staleBooks): its price now, the price it stood at before
+ * the move, and what its price now is worth against the new fair line.
+ */
 export interface SteamStaleBook extends SteamPrice {
   book: string;
   bookTitle: string;
+  /** Its price when the origin's move began: the book stays stale while its price has not moved toward the side from it. */
+  oldPrice: SteamPrice;
   /** The book's commission on net winnings (exchanges), FRACTION; EV is worked net of it. */
   commission: number;
   /** EV against the alert's fair line, PERCENT. */

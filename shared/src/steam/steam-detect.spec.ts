@@ -152,6 +152,9 @@ describe('detectSteam', () => {
       moved('betonlineag', 70),
       moved('bovada', 20),
       series('draftkings', 'spreads', 'Home', [[240, -110, -2.5]]),
+      series('williamhill_us', 'spreads', 'Home', [[240, -105, -2.5]]),
+      series('betmgm', 'spreads', 'Home', [[240, -120, -2.5]]),
+      series('fanduel', 'spreads', 'Home', [[240, -110, -3]]),
     ];
     const alert = detectOne({ event: spreads, window, now: NOW, alerted: [] });
     expect(alert.origin).toMatchObject({
@@ -172,8 +175,8 @@ describe('detectSteam', () => {
     expect(alert.fair).toMatchObject({ point: -4 });
     expect(alert.fair.probability).toBeCloseTo(0.489166, 6);
     // At −2.5, 1.5 points better: Φ(Φ⁻¹(0.489166) + 1.5 / 13.3) = 0.534116. Caesars −105: × 1.952381 − 1 = 4.28 %;
-    // DraftKings −110: × 1.909091 − 1 = 1.97 %; BetMGM −120: −2.08 %. FanDuel −3 −110: 0.519153 × 1.909091 − 1 =
-    // −0.89 %. The books that moved to −4 −110: −6.61 %.
+    // DraftKings −110: × 1.909091 − 1 = 1.97 %; BetMGM −120, still at the old number: −2.08 %, at or past the new
+    // line. FanDuel −3 −110: 0.519153 × 1.909091 − 1 = −0.89 %. The books that moved to −4 −110: −6.61 %.
     expect(alert.staleBooks.map((b) => [b.book, b.point, b.evPct])).toEqual([
       ['williamhill_us', -2.5, 4.28],
       ['draftkings', -2.5, 1.97],
@@ -327,6 +330,35 @@ describe('detectSteam', () => {
     ]);
   });
 
+  it('names only the soft books still at the price they stood at before the move, not every price worth taking', () => {
+    // Pinnacle's move began 60 s ago. BetMGM went from −150 to −160 40 s ago: it has moved toward the new line, though
+    // −160 is still worth 0.623288 × 1.625 − 1 = 1.28 %. Caesars first quoted the game 30 s ago, at −145 (× 1.689655
+    // − 1 = 5.31 %): it never stood at the old price. DraftKings and FanDuel stand where they stood before the move.
+    const event = moneylineEvent({ betmgm: [-160, 140], williamhill_us: [-145, 125] });
+    const window = [
+      ...moneylineWindow().filter((s) => s.book !== 'betmgm'),
+      series('betmgm', 'h2h', 'Home', [
+        [200, -150],
+        [40, -160],
+      ]),
+      series('williamhill_us', 'h2h', 'Home', [[30, -145]]),
+    ];
+    const alert = detectOne({ event, window, now: NOW, alerted: [] });
+    expect(alert.staleBooks.map((b) => [b.book, b.price, b.evPct])).toEqual([
+      ['draftkings', -150, 3.88],
+      ['fanduel', -155, 2.54],
+    ]);
+    expect(alert.staleBooks.map((b) => b.oldPrice.price)).toEqual([-150, -155]);
+  });
+
+  it('leaves out a book still at its old price that stands at or past the new line: it has nothing to catch up', () => {
+    // BetRivers has stood at −170 since before the move: 0.623288 × 1.588235 − 1 = −1.01 % against the new line
+    const event = moneylineEvent({ betrivers: [-170, 150] });
+    const window = [...moneylineWindow(), series('betrivers', 'h2h', 'Home', [[200, -170]])];
+    const alert = detectOne({ event, window, now: NOW, alerted: [] });
+    expect(alert.staleBooks.map((b) => b.book)).toEqual(['draftkings', 'fanduel']);
+  });
+
   it('takes no half point off a line in basketball, where there is no key number', () => {
     const nba = { ...moneylineEvent(), sport_key: 'basketball_nba' };
     const window = [
@@ -409,6 +441,23 @@ describe('reviewSteamAlert', () => {
     expect(review.alert.staleBooks.map((b) => b.book)).toEqual(['fanduel']);
     expect(review.alert.bestEvPct).toBe(2.54);
     expect(review.alert.ageSeconds).toBe(70);
+  });
+
+  it('keeps a book that moved away from the new line and drops one that moved toward it, adding none', () => {
+    // DraftKings lengthens from −150 to −145 (away from the move: 0.623288 × 1.689655 − 1 = 5.31 %), FanDuel shortens
+    // from −155 to −160 (toward it, though still 1.28 %), Caesars comes in at −145 after the move
+    const moved = moneylineEvent({ draftkings: [-145, 125], fanduel: [-160, 140], williamhill_us: [-145, 125] });
+    const review = reviewSteamAlert(alert(), moved, NOW + 10_000);
+    expect(review.change).toBe('updated');
+    expect(review.alert.staleBooks.map((b) => [b.book, b.price, b.evPct, b.oldPrice.price])).toEqual([
+      ['draftkings', -145, 5.31, -150],
+    ]);
+    // DraftKings back to −148: toward the line from −145, not from −150 where it stood before the move (4.44 %)
+    const back = reviewSteamAlert(review.alert, moneylineEvent({ draftkings: [-148, 128], fanduel: [-160, 140] }), NOW);
+    expect(back.alert.staleBooks.map((b) => [b.book, b.price, b.evPct])).toEqual([['draftkings', -148, 4.44]]);
+    // and to −152, past it: caught up
+    const caught = reviewSteamAlert(back.alert, moneylineEvent({ draftkings: [-152, 130], fanduel: [-160, 140] }), NOW);
+    expect(caught.alert).toMatchObject({ status: 'expired', expiry: 'caught_up' });
   });
 
   it('expires the alert when the last soft book catches up', () => {

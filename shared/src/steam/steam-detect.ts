@@ -11,6 +11,7 @@ import {
   isSharpBook,
   isSoftBook,
   isSteamSized,
+  movedToward,
   probabilityAtLine,
   sideValue,
   SHARP_BOOKS,
@@ -83,8 +84,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /**
- * The soft books whose price of the side is still worth taking against the fair line (EV > 0, net of an exchange's
- * commission): the books still at the old price, best first. A spread or total at another line than the fair one is
+ * The soft books still at the old price, priced against the new fair line (DECISIONS 34), best first. A book's old price
+ * is its quote standing when the origin's move began (`oldPrices`); it is still at it while its price has not moved
+ * toward the side since (in the move's own unit, sideValue: implied probability on a moneyline, the line on a spread
+ * or total, so a spread book that changed only its juice is still at the old number) and still stands behind the new
+ * line, worth taking against it (EV > 0, net of an exchange's commission): a book at or past the new line has nothing
+ * to catch up. A book that moved away from the move stays, at its price now. A book with no quote from before the move
+ * (it came on the board after) never stood at the old price. A spread or total at another line than the fair one is
  * priced at its own line (probabilityAtLine; left out in a sport whose lines cannot be priced).
  */
 export function staleBooks(
@@ -92,11 +98,13 @@ export function staleBooks(
   market: SteamMarket,
   side: string,
   fair: Pick<SteamAlert['fair'], 'probability' | 'point'>,
+  oldPrices: ReadonlyMap<string, SideQuote>,
 ): SteamStaleBook[] {
   const found: SteamStaleBook[] = [];
   for (const book of eventMarkets(event, market)) {
     const quote = book.sides.get(side);
-    if (!quote || !isSoftBook(book.book)) continue;
+    const old = oldPrices.get(book.book);
+    if (!quote || !old || !isSoftBook(book.book) || movedToward(market, side, old, quote)) continue;
     const p = probabilityAtLine(event.sport_key, market, side, fair.probability, fair.point ?? null, quote.point);
     if (p === null) continue;
     const commission = commissionOf(book.book);
@@ -106,6 +114,7 @@ export function staleBooks(
       book: book.book,
       bookTitle: book.bookTitle,
       ...priceOf(quote),
+      oldPrice: priceOf(old),
       commission,
       evPct: round2(evPct),
       ...(quote.link ? { link: quote.link } : {}),
@@ -113,6 +122,19 @@ export function staleBooks(
     });
   }
   return found.sort((a, b) => b.evPct - a.evPct || a.book.localeCompare(b.book));
+}
+
+/**
+ * Each book's quote of the side standing when the origin's move began (`startedAt`): its last quote before then. A
+ * book whose first quote in the window came after has none.
+ */
+function pricesBefore(group: readonly SteamSeries[], startedAt: number): Map<string, SideQuote> {
+  const prices = new Map<string, SideQuote>();
+  for (const { book, quotes } of group) {
+    const before = quotes.filter((q) => q.at < startedAt).at(-1);
+    if (before) prices.set(book, { price: before.price, point: before.point });
+  }
+  return prices;
 }
 
 /** A sharp book's move and the moves that confirm it. */
@@ -193,7 +215,7 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
       probability,
       ...priceOf({ price: 1 / probability, point: line }),
     };
-    const stale = staleBooks(event, market, side, fair);
+    const stale = staleBooks(event, market, side, fair, pricesBefore(group, origin.startedAt));
     if (!stale.length) continue;
     alerts.push({
       type: 'steam',
@@ -238,10 +260,19 @@ export function steamAlertOutlived(alert: SteamAlert, now: number): boolean {
   return timedOut(alert, now) || hasStarted(Date.parse(alert.commenceTime), now);
 }
 
+const sideQuoteOf = (price: SteamPrice): SideQuote => ({ price: price.decimal, point: price.point ?? null });
+
 /**
- * An active alert against the event as it stands (undefined: the event left the board): its stale books priced
- * again against the alert's fair line. It expires when the last soft book has caught up, the game starts or leaves
- * the board, or 30 minutes after it was found (the side may be alerted again then).
+ * A stale book's old price. An alert raised before stale books carried theirs (active for at most 30 minutes after
+ * the release that added it) has the price the book stood at when it was raised, which had not moved toward the side.
+ */
+const oldPriceOf = (book: SteamStaleBook): SteamPrice => (book as Partial<SteamStaleBook>).oldPrice ?? book;
+
+/**
+ * An active alert against the event as it stands (undefined: the event left the board): the books it named that are
+ * still at their old price (staleBooks), priced again against the alert's fair line; a book that was not at the old
+ * price when the alert was raised does not join it. It expires when the last of them has caught up (DECISIONS 34),
+ * the game starts or leaves the board, or 30 minutes after it was found (the side may be alerted again then).
  */
 export function reviewSteamAlert(alert: SteamAlert, event: BoardEvent | undefined, now: number): SteamReview {
   const expire = (expiry: SteamExpiry, staleBooks = alert.staleBooks): SteamReview => ({
@@ -251,7 +282,8 @@ export function reviewSteamAlert(alert: SteamAlert, event: BoardEvent | undefine
   if (!event) return expire('removed');
   if (event.completed || hasStarted(Date.parse(event.commence_time), now)) return expire('started');
   if (timedOut(alert, now)) return expire('timed_out');
-  const stale = staleBooks(event, alert.market, alert.side, alert.fair);
+  const oldPrices = new Map(alert.staleBooks.map((b) => [b.book, sideQuoteOf(oldPriceOf(b))]));
+  const stale = staleBooks(event, alert.market, alert.side, alert.fair, oldPrices);
   if (!stale.length) return expire('caught_up', []);
   if (staleKey(stale) === staleKey(alert.staleBooks)) return { change: 'unchanged', alert };
   return {

@@ -1,5 +1,5 @@
 import { americanToDecimal } from '../engine/odds/odds-format';
-import { isSoftBook, isSteamSized, probabilityAtLine, touchesKeyNumber } from './steam-rules';
+import { isSoftBook, isSteamSized, movedToward, probabilityAtLine, touchesKeyNumber } from './steam-rules';
 
 const NFL = 'americanfootball_nfl';
 const NBA = 'basketball_nba';
@@ -37,6 +37,27 @@ describe('isSteamSized', () => {
     expect(isSteamSized('totals', NBA, 'Under', at(220.5), at(221.5))).toBe(false);
     expect(isSteamSized('totals', NBA, 'Under', at(221.5), at(220.5))).toBe(true);
     expect(isSteamSized('totals', NFL, 'Over', at(44.5), at(45))).toBe(false);
+  });
+});
+
+// DECISIONS 34: a soft book is still at the old price while its price has not moved toward the side.
+describe('movedToward', () => {
+  it('takes any move toward the side, in implied probability on a moneyline and in points on a line', () => {
+    expect(movedToward('h2h', 'Home', ml(-150), ml(-151))).toBe(true);
+    expect(movedToward('h2h', 'Home', ml(-150), ml(-149))).toBe(false);
+    expect(movedToward('h2h', 'Home', ml(-150), ml(-150))).toBe(false);
+    expect(movedToward('h2h', 'Home', ml(10000), ml(9900))).toBe(true);
+    expect(movedToward('spreads', 'Home', at(-2.5), at(-3))).toBe(true);
+    // the juice alone: still at the old number
+    expect(movedToward('spreads', 'Home', at(-2.5), { price: 1.8, point: -2.5 })).toBe(false);
+    expect(movedToward('totals', 'Under', at(44.5), at(44))).toBe(true);
+    expect(movedToward('totals', 'Over', at(44.5), at(44))).toBe(false);
+  });
+
+  it('reads a price back from the window, stored to 6 places, as the same price', () => {
+    // −150 is 1.666666…; the window holds 1.666667, 0.00000012 less implied probability
+    expect(movedToward('h2h', 'Home', { price: 1.666667, point: null }, ml(-150))).toBe(false);
+    expect(movedToward('h2h', 'Home', ml(-150), { price: 1.666667, point: null })).toBe(false);
   });
 });
 

@@ -95,6 +95,21 @@ export function isSteamSized(
 }
 
 /**
+ * What the price-history window's storage (decimal odds to 6 places) can shift an implied probability by, and more:
+ * a quote read back from it is the same price as the board's. The smallest real move is far larger (one cent on
+ * +10000 moves it 0.0001).
+ */
+const STORED_NOISE = 1e-6;
+
+/**
+ * Whether a book's price moved from `from` to `to` toward `side`, by any amount, in the unit a steam move is measured
+ * in (sideValue): a soft book that has done so is no longer at the old price (DECISIONS 34).
+ */
+export function movedToward(market: SteamMarket, side: string, from: SideQuote, to: SideQuote): boolean {
+  return sideValue(market, side, to) - sideValue(market, side, from) > STORED_NOISE;
+}
+
+/**
  * How far final scores fall from the closing line, in points (standard deviations): [sport key or its group, margin,
  * total]. Margins as Ask the Wizard #209 measured them against the spread (NFL 13.31, 2000–2007; college football
  * 15.72, 1993–2007; NBA 11.39, 1987–2003); the rest, and the totals, are our estimates (the simulator's profiles).

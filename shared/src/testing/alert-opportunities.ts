@@ -102,7 +102,7 @@ export function evBet(over: Partial<EvBet> = {}): EvBet {
   };
 }
 
-/** A book still at the old price of a steam alert, at American `price` worth `evPct` against the fair line. */
+/** A book still at the old price of a steam alert, at American `price` (its old price too) worth `evPct` against the fair line. */
 export function staleBook(book: string, price: number, evPct: number): SteamStaleBook {
   const decimal = price > 0 ? 1 + price / 100 : 1 + 100 / -price;
   return {
@@ -110,6 +110,7 @@ export function staleBook(book: string, price: number, evPct: number): SteamStal
     bookTitle: book,
     price,
     decimal,
+    oldPrice: { price, decimal },
     commission: 0,
     evPct,
     link: `https://${book}.example/bet/evt-alert`,
