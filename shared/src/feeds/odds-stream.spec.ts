@@ -16,6 +16,8 @@ import {
   type StreamOdd,
 } from './odds-stream';
 import type { BoardBookmaker, BoardEvent } from '../domain/odds';
+import { commissionOf } from '../engine/odds/commission';
+import { isConfirmingBook, isSoftBook } from '../steam/steam-rules';
 
 // The stream fixtures are made here from OpticOdds' public docs format (test/fixtures/opticodds/README.md).
 const FIXTURES = join(__dirname, '..', '..', '..', 'test', 'fixtures', 'opticodds');
@@ -87,6 +89,29 @@ describe('the odds stream (OpticOdds format)', () => {
     );
     expect(players).toHaveLength(6);
     expect(new Set(players)).toEqual(new Set(['Kristaps Porzingis']));
+  });
+
+  // DECISIONS 34: the Betfair exchange counts as a steam confirmation only, never as a soft book an alert names; and
+  // its prices pay net of its commission. OpticOdds names it "Betfair Exchange" (its list of exchanges).
+  it('keys the Betfair exchange as the exchange it is', () => {
+    const payload = JSON.parse(readFileSync(join(FIXTURES, 'snapshot-basketball_nba.json'), 'utf8')) as {
+      data: Array<{ id: string; odds: Array<Record<string, unknown>> }>;
+    };
+    const game = payload.data.find((g) => g.id === BOS)!;
+    const moneyline = game.odds.filter((o) => o.market_id === 'moneyline');
+    for (const odd of moneyline)
+      game.odds.push({
+        ...odd,
+        id: String(odd.id).replace(':draftkings:', ':betfair_exchange:'),
+        sportsbook: 'Betfair Exchange',
+      });
+    const state = snapshotState(BASE, payload, '1795912202000-0');
+    if (typeof state === 'string') throw new Error(state);
+    const keys = streamBoardEvents(state, [BOS])[0].bookmakers.map((b) => b.key);
+    const exchange = keys.find((k) => k.startsWith('betfair'))!;
+    expect(isConfirmingBook(exchange)).toBe(true);
+    expect(isSoftBook(exchange)).toBe(false);
+    expect(commissionOf(exchange)).toBe(0.05);
   });
 
   it('reads the snapshot into the board through the shared normaliser: decimal prices, links, limits, lines', () => {

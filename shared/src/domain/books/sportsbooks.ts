@@ -58,7 +58,11 @@ export const SPORTSBOOKS: readonly Sportsbook[] = [
   book('lowvig', 'LowVig.ag', 3, { offshore: true }),
 ];
 
-/** Old or alternative keys seen in stored preferences and the documents, mapped to the catalogue's. */
+/**
+ * Old or alternative keys seen in stored preferences, the documents and the feeds, mapped to the catalogue's (the
+ * Betfair exchange, outside the catalogue, to The Odds API's key for it on the US board: the odds stream's
+ * "Betfair Exchange" is that exchange, its commission and its steam role, DECISIONS 34).
+ */
 const ALIASES = new Map<string, string>(
   Object.entries({
     caesars: 'williamhill_us',
@@ -69,6 +73,7 @@ const ALIASES = new Map<string, string>(
     circa: 'circasports',
     hardrock: 'hardrockbet',
     prophet_exchange: 'prophetx',
+    betfair_exchange: 'betfair',
   }),
 );
 
