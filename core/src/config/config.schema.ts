@@ -228,6 +228,14 @@ export const configSchema = z.object({
   FREE_MONTHLY_QUOTA: z.coerce.number().int().min(0).default(250),
   PASSWORD_RESET_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
   SMTP_URL: url(['smtp:', 'smtps:']).optional(),
+  /**
+   * How long a connection to SMTP_URL may take to open, to be greeted, and stay silent mid-conversation: past any, the
+   * send or check fails and a password reset or support request answers 503 (DECISIONS 33). nodemailer's own are 2
+   * minutes, 30 s and 10 minutes: a server that accepted the connection and never answered held the request that long.
+   */
+  SMTP_CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  SMTP_GREETING_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
+  SMTP_SOCKET_TIMEOUT_MS: z.coerce.number().int().min(100).default(10000),
   DEV_OUTBOX: bool.prefault('false'),
   /**
    * The product's own files on this machine. Outside production, mail that has no SMTP_URL to go to is written under

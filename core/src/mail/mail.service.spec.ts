@@ -1,5 +1,6 @@
+import { createServer, type AddressInfo, type Socket } from 'node:net';
 import { Logger } from '@nestjs/common';
-import type { AppConfig } from '../config/config.schema';
+import { type AppConfig, parseConfig } from '../config/config.schema';
 import type { DevOutboxRepository } from '../accounts/dev-outbox.repository';
 import type { MailFilesRepository } from './mail-files.repository';
 import { MailService, MailUnavailableError, recipientRefusal } from './mail.service';
@@ -78,4 +79,51 @@ describe('recipientRefusal', () => {
     expect(recipientRefusal(smtpError({ code: 'EAUTH', command: 'AUTH PLAIN', permanent: true }))).toBeNull();
     expect(recipientRefusal(smtpError({ code: 'ESOCKET', originalCode: 'ECONNREFUSED' }))).toBeNull();
   });
+});
+
+/** A TCP server that takes connections and never says a word: an SMTP server that hangs. */
+async function silentServer(): Promise<{ port: number; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const server = createServer((socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    close: () => {
+      for (const socket of sockets) socket.destroy();
+      return new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+// DECISIONS 33: a reset or support request answers 503 while mail cannot go, so a send must fail before the request
+// has waited minutes (nodemailer's own limits: 2 minutes to connect, 30 s for the greeting, 10 minutes of silence).
+describe('MailService: an SMTP server that accepts the connection and never answers', () => {
+  let smtp: Awaited<ReturnType<typeof silentServer>>;
+  let service: MailService | undefined;
+
+  beforeEach(async () => {
+    jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined);
+    smtp = await silentServer();
+  });
+  afterEach(async () => {
+    service?.onModuleDestroy();
+    await smtp.close();
+    jest.restoreAllMocks();
+  });
+
+  const sendTook = async (env: NodeJS.ProcessEnv): Promise<number> => {
+    const appConfig = parseConfig({ NODE_ENV: 'development', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...env });
+    service = new MailService(appConfig, outbox, files() as unknown as MailFilesRepository);
+    const started = Date.now();
+    await expect(service.send(mail)).rejects.toThrow(/Greeting never received/);
+    return Date.now() - started;
+  };
+
+  it('fails the send within seconds by default', async () => {
+    expect(await sendTook({})).toBeLessThan(10_000);
+  }, 20_000);
+
+  it('fails it after SMTP_GREETING_TIMEOUT_MS when set', async () => {
+    expect(await sendTook({ SMTP_GREETING_TIMEOUT_MS: '300' })).toBeLessThan(2_000);
+  }, 20_000);
 });

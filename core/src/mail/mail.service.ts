@@ -67,7 +67,16 @@ export class MailService implements OnModuleDestroy {
     private readonly files: MailFilesRepository,
   ) {
     this.route = mailRoute(config);
-    this.transport = config.SMTP_URL ? createTransport(config.SMTP_URL) : null;
+    // Seconds, not nodemailer's minutes: a server that accepts the connection and never answers must fail the send
+    // while the user still waits on the request (a support request's answer, the state a reset is refused on).
+    this.transport = config.SMTP_URL
+      ? createTransport({
+          url: config.SMTP_URL,
+          connectionTimeout: config.SMTP_CONNECTION_TIMEOUT_MS,
+          greetingTimeout: config.SMTP_GREETING_TIMEOUT_MS,
+          socketTimeout: config.SMTP_SOCKET_TIMEOUT_MS,
+        })
+      : null;
     // Once per process, at start: where a developer finds the mail the product sends.
     if (this.route === 'files')
       this.logger.log({
