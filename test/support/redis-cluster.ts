@@ -80,7 +80,14 @@ export class OwnRedisCluster {
     await new Promise<void>((resolve) => {
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
+      // a frozen node takes its SIGTERM once it runs again
+      child.kill('SIGCONT');
     });
+  }
+
+  /** Freezes a node (SIGSTOP): its connections stay open and nothing it is sent gets an answer. */
+  freeze(port: number): void {
+    this.processes.get(port)?.kill('SIGSTOP');
   }
 
   /** Resolves once every running node says the cluster serves every slot. */

@@ -1,7 +1,9 @@
+import { Logger } from '@nestjs/common';
 import { sql } from 'kysely';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 import { isDependencyDown } from '../util/dependency-errors';
-import { createDatabase, type Database } from './database.module';
+import { CLOSE_MS } from '../util/close-or-force';
+import { closeDatabase, createDatabase, type Database } from './database.module';
 
 // schema.ts is generated with bigint and numeric as numbers and a date as its text (core/.kysely-codegenrc.json):
 // what the pool reads must be what those types say.
@@ -78,5 +80,36 @@ describe('createDatabase with a query time-out: PostgreSQL that stops answering'
 
     proxy.abandon();
     expect((await timed(sql`SELECT 1`.execute(db))).outcome).toBe('answered');
+  });
+});
+
+// SIGTERM closes the pool, and pg's pool end waits for every client checked out to be released: a transaction that
+// does not end (a statement held on a lock, a connection gone silent) kept the process from exiting.
+describe('closeDatabase: a client checked out and never released', () => {
+  it('drops the pool’s connections after CLOSE_MS, with a warning naming PostgreSQL', async () => {
+    const db = createDatabase(process.env.DATABASE_URL!, 2);
+    const logger = new Logger('Database');
+    const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    let inTransaction!: () => void;
+    let carryOn!: () => void;
+    const began = new Promise<void>((resolve) => (inTransaction = resolve));
+    const transaction = db.transaction().execute(async (trx) => {
+      await sql`SELECT 1`.execute(trx);
+      inTransaction();
+      await new Promise<void>((resolve) => (carryOn = resolve));
+      await sql`SELECT 1`.execute(trx);
+    });
+    await began;
+
+    const started = Date.now();
+    await closeDatabase(db, logger);
+    expect(Date.now() - started).toBeLessThan(CLOSE_MS + 1000);
+    expect(warn).toHaveBeenCalledWith(
+      { timeoutMs: CLOSE_MS },
+      `the close of the PostgreSQL pool timed out after ${CLOSE_MS} ms; its connections are dropped`,
+    );
+    // the connection is gone, not merely left behind: the transaction's next statement fails
+    carryOn();
+    await expect(transaction).rejects.toThrow();
   });
 });

@@ -1,9 +1,11 @@
 import { Global, Inject, Injectable, Logger, Module, OnApplicationShutdown } from '@nestjs/common';
+import { Socket } from 'node:net';
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import { Pool, type PoolClient, types } from 'pg';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { REQUEST_TIMEOUTS, type RequestTimeouts } from '../config/request-timeouts';
+import { closeOrForce } from '../util/close-or-force';
 import type { DB } from './schema';
 
 export const KYSELY = Symbol('KYSELY');
@@ -18,6 +20,9 @@ types.setTypeParser(types.builtins.INT8, (value) => Number.parseInt(value, 10));
 types.setTypeParser(types.builtins.NUMERIC, (value) => Number.parseFloat(value));
 types.setTypeParser(types.builtins.DATE, (value) => value);
 
+/** The sockets of each pool createDatabase made (Kysely does not give its pool back). */
+const poolSockets = new WeakMap<Database, Set<Socket>>();
+
 /**
  * A pool of `max` connections to `databaseUrl`. With `queryTimeoutMs` (the API server's, RequestTimeouts) a statement
  * not answered within it fails (pg's `Query read timeout`, or PostgreSQL's statement_timeout, SQLSTATE 57014, which
@@ -26,9 +31,17 @@ types.setTypeParser(types.builtins.DATE, (value) => value);
  * "Outages"). Without it (workers, the CLI) statements take what they take and a connection is waited for 5 s.
  */
 export function createDatabase(databaseUrl: string, max = 10, queryTimeoutMs?: number): Database {
+  // Every connection's socket, for closeDatabase to destroy should the pool's end not come.
+  const sockets = new Set<Socket>();
   const pool = new Pool({
     connectionString: databaseUrl,
     max,
+    stream: () => {
+      const socket = new Socket();
+      sockets.add(socket);
+      socket.once('close', () => sockets.delete(socket));
+      return socket;
+    },
     connectionTimeoutMillis: queryTimeoutMs ?? 5000,
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
   });
@@ -43,7 +56,9 @@ export function createDatabase(databaseUrl: string, max = 10, queryTimeoutMs?: n
   });
   // pg-pool re-emits an idle client's error on the pool, which throws with no listener; the client's listener logged it.
   pool.on('error', () => undefined);
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  poolSockets.set(db, sockets);
+  return db;
 }
 
 /**
@@ -73,11 +88,28 @@ function endOnReadTimeout(client: PoolClient, logger: Logger): void {
   }) as PoolClient['query'];
 }
 
+/**
+ * Closes `db`'s pool at shutdown. pg's pool end waits for every client checked out to be released, which a
+ * transaction that does not end (a statement held on a lock, a PostgreSQL gone silent) never does: past CLOSE_MS its
+ * connections are destroyed instead, with a warning, so the process still exits.
+ */
+export function closeDatabase(db: Database, logger: Logger): Promise<void> {
+  return closeOrForce(
+    db.destroy(),
+    () => {
+      for (const socket of poolSockets.get(db) ?? []) socket.destroy();
+    },
+    'the close of the PostgreSQL pool',
+    logger,
+  );
+}
+
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
   constructor(@Inject(KYSELY) private readonly db: Database) {}
   async onApplicationShutdown() {
-    await this.db.destroy();
+    await closeDatabase(this.db, this.logger);
   }
 }
 

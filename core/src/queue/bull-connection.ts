@@ -4,6 +4,7 @@ import type { Cluster } from 'ioredis';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { bullConnectionOptions, createRedisClient } from '../redis/redis.service';
+import { closeOrForce } from '../util/close-or-force';
 import { withTimeout } from '../util/with-timeout';
 
 /** How long queueRedisDown waits for Redis to answer before counting it down: a round trip takes a millisecond. */
@@ -68,9 +69,15 @@ export class BullConnection implements OnApplicationShutdown {
     this.options = this.cluster;
   }
 
+  /** QUIT on every node, or the connections dropped when one does not answer it in time (closeOrForce). */
   async onApplicationShutdown(): Promise<void> {
-    await this.cluster
-      ?.quit()
-      .catch((error: Error) => this.logger.warn(`BullMQ cluster connection quit failed: ${error.message}`));
+    const cluster = this.cluster;
+    if (!cluster) return;
+    await closeOrForce(
+      cluster.quit(),
+      () => cluster.disconnect(),
+      'the quit of the BullMQ cluster connection',
+      this.logger,
+    );
   }
 }

@@ -4,6 +4,7 @@ import type { RedisOptions as BullRedisOptions } from 'bullmq';
 import { APP_CONFIG } from '../config/config.module';
 import type { AppConfig } from '../config/config.schema';
 import { REQUEST_TIMEOUTS, type RequestTimeouts } from '../config/request-timeouts';
+import { closeOrForce } from '../util/close-or-force';
 import { withTimeout } from '../util/with-timeout';
 
 /** A connection to the single Redis, or to the Redis Cluster of REDIS_CLUSTER_NODES: the same commands either way. */
@@ -241,7 +242,8 @@ export class RedisService implements OnApplicationShutdown {
     );
   }
 
+  /** QUIT, or the connection dropped when Redis does not answer it in time (closeOrForce). */
   async onApplicationShutdown() {
-    await this.client.quit().catch((error: Error) => this.logger.warn(`Redis quit failed: ${error.message}`));
+    await closeOrForce(this.client.quit(), () => this.client.disconnect(), 'the quit of Redis', this.logger);
   }
 }
