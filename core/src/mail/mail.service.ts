@@ -106,14 +106,16 @@ export class MailService implements OnModuleDestroy {
    * does not go through SMTP: its last known state, checked again (a connection and its login, no message) when that
    * is older than SMTP_UP_FOR_MS, or SMTP_RETRY_AFTER_SECONDS after a failure. A send's own failure counts too. For a
    * caller that must refuse at once while mail cannot go (a reset link, a support request: DECISIONS 33), and for
-   * health.
+   * health. With `fresh`, that it could take mail is not taken from an earlier check (one under way is shared): for a
+   * caller whose answer promises a mail it sends afterwards (a reset link); that it could not still stands for
+   * SMTP_RETRY_AFTER_SECONDS, so an outage costs at most one check per that long.
    */
-  async smtpProblem(): Promise<string | null> {
+  async smtpProblem({ fresh = false }: { fresh?: boolean } = {}): Promise<string | null> {
     const transport = this.transport;
     if (!transport) return null;
     const known = this.smtp;
-    if (known && Date.now() - known.at < (known.problem ? SMTP_RETRY_AFTER_SECONDS * 1000 : SMTP_UP_FOR_MS))
-      return known.problem;
+    const standsFor = known?.problem ? SMTP_RETRY_AFTER_SECONDS * 1000 : fresh ? 0 : SMTP_UP_FOR_MS;
+    if (known && Date.now() - known.at < standsFor) return known.problem;
     this.checking ??= withTimeout(transport.verify(), SMTP_CHECK_TIMEOUT_MS, 'the SMTP check')
       .then(
         () => this.learn(null),

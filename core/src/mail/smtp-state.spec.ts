@@ -45,6 +45,17 @@ describe('MailService: the SMTP server state', () => {
     expect(await service.smtpProblem()).toBeNull();
   });
 
+  // a reset's 200 promises a mail sent after it (spec 000 §8): that the server answered a minute ago is not enough
+  it('checks again for a caller that asks fresh while the server answers, not while it does not', async () => {
+    transport.verify.mockResolvedValue(true);
+    expect(await service.smtpProblem()).toBeNull();
+    transport.verify.mockRejectedValue(new Error('connect ECONNREFUSED 10.0.0.5:587'));
+    expect(await service.smtpProblem()).toBeNull();
+    expect(await service.smtpProblem({ fresh: true })).toMatch(/ECONNREFUSED/);
+    expect(await service.smtpProblem({ fresh: true })).toMatch(/ECONNREFUSED/);
+    expect(transport.verify).toHaveBeenCalledTimes(2);
+  });
+
   it("learns from a send: the server's failure stands for the next caller, one recipient's refusal does not", async () => {
     transport.verify.mockResolvedValue(true);
     const refused = Object.assign(new Error('550 no such user'), {

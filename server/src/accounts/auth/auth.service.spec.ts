@@ -42,6 +42,7 @@ function setUp() {
     { run: jest.fn() } as never,
     { record: jest.fn() } as never,
     { cleared: jest.fn() } as never,
+    none,
     config,
   );
   return { service, passwords, resets };

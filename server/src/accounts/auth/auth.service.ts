@@ -4,6 +4,7 @@ import { AuditActions, normaliseEmail } from '@oddspulse/shared';
 import {
   ApiKeysRepository,
   APP_CONFIG,
+  DatabaseProbe,
   type DB,
   MailService,
   publicOrigin,
@@ -61,6 +62,7 @@ export class AuthService {
     private readonly emailVerified: EmailVerifiedHooks,
     private readonly audit: AuditService,
     private readonly throttle: LoginThrottle,
+    private readonly database: DatabaseProbe,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -223,14 +225,17 @@ export class AuthService {
   /**
    * Sends a single-use reset link when the address has an account. The answer is the same either way, and so is its
    * time: the lookup, the link and the mail happen after the answer (a failure is logged), so neither the answer nor
-   * how long it took tells who has an account. Without any way to send mail every address gets the 503 of DECISIONS 33;
-   * while the SMTP server does not take mail, so does every address, with the seconds to wait before asking again:
-   * a 200 then promised a mail that never came. Asked of the server before the address is looked at, so the answer
-   * still says nothing of the account.
+   * how long it took tells who has an account. The 200 promises the mail (spec 000 §8), so it is given only while
+   * what comes after can be done, asked of each dependency now and the same for every address: without any way to
+   * send mail every address gets the 503 of DECISIONS 33; while the SMTP server does not take mail (checked for this
+   * request, not taken from a check of the last minute), so does every address, with the seconds to wait before
+   * asking again; while PostgreSQL does not answer (the lookup and the link need it) every address gets the 503 of a
+   * dependency outage.
    */
   async requestPasswordReset(email: string, origin: RequestOrigin): Promise<{ retryAfter: number } | null> {
     if (!this.mail.canSend) throw ApiErrors.mailUnavailable();
-    if (await this.mail.smtpProblem()) return { retryAfter: SMTP_RETRY_AFTER_SECONDS };
+    if (await this.mail.smtpProblem({ fresh: true })) return { retryAfter: SMTP_RETRY_AFTER_SECONDS };
+    await this.database.ping();
     this.sendResetLink(email, origin).catch((error: Error) =>
       this.logger.error({ msg: 'Password reset mail not sent', reason: error.message }),
     );
