@@ -6,6 +6,7 @@ import {
   compareEntryIds,
   emptyStreamState,
   entryIdTime,
+  askedGames,
   mergeSnapshot,
   snapshotState,
   streamBoard,
@@ -316,7 +317,7 @@ describe('the odds stream (OpticOdds format)', () => {
     expect(streamBoard(state)).toEqual([]);
     const full = snapshot();
     const one: OddsStreamState = { ...full, fixtures: new Map([[BOS, full.fixtures.get(BOS)!]]) };
-    expect(mergeSnapshot(state, one, [BOS])).toEqual([BOS]);
+    expect(mergeSnapshot(state, one, askedGames(state, [BOS]))).toEqual([BOS]);
     // the stream's -165 (newer) wins over the snapshot's -150
     expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
     expect(price(state, BOS, 'fanduel', 'totals', 'Over')).toBeCloseTo(1.8929, 4);
@@ -345,7 +346,7 @@ describe('the odds stream (OpticOdds format)', () => {
     const full = snapshot();
     const one: OddsStreamState = { ...full, fixtures: new Map([[BOS, full.fixtures.get(BOS)!]]) };
     expect(price(one, BOS, 'fanduel', 'totals', 'Over')).toBeCloseTo(1.8929, 4);
-    expect(mergeSnapshot(state, one, [BOS])).toEqual([BOS]);
+    expect(mergeSnapshot(state, one, askedGames(state, [BOS]))).toEqual([BOS]);
     const [game] = streamBoardEvents(state, [BOS]);
     expect(game.bookmakers.find((b) => b.key === 'fanduel')!.markets.map((m) => m.key)).toEqual(['spreads']);
     expect(game.commence_time).toBe('2026-11-29T01:00:00Z');
@@ -364,9 +365,29 @@ describe('the odds stream (OpticOdds format)', () => {
     expect(state.held.get(BOS)).toHaveLength(4);
     expect(state.held.has(LAL)).toBe(false);
     // the game is over: the snapshot of it is empty
-    expect(mergeSnapshot(state, emptyStreamState('basketball_nba'), [BOS])).toEqual([]);
+    expect(mergeSnapshot(state, emptyStreamState('basketball_nba'), askedGames(state, [BOS]))).toEqual([]);
     expect(state.held.size).toBe(0);
     expect(apply(state, status)).toMatchObject({ kind: 'applied', changed: [], unknown: [] });
+    expect(state.held.size).toBe(0);
+  });
+
+  it('keeps what the stream said of a game while the snapshot that does not give it was on its way, for the next', () => {
+    const state = emptyStreamState('basketball_nba', 'NBA', 'american');
+    const [, moved, , , , lockedTotal] = messages('stream-basketball_nba.sse');
+    expect(apply(state, moved)).toMatchObject({ unknown: [BOS] });
+    const asked = askedGames(state, [BOS]);
+    expect(asked).toEqual(new Map([[BOS, state.held.get(BOS)!.length]]));
+    // FanDuel takes its total down (over and under) after the ask was sent: the answer (not offered yet) does not
+    // cover it
+    expect(apply(state, lockedTotal)).toMatchObject({ unknown: [BOS] });
+    expect(mergeSnapshot(state, emptyStreamState('basketball_nba'), asked)).toEqual([]);
+    expect(state.held.get(BOS)?.map((c) => c.event)).toEqual(['locked-odds', 'locked-odds']);
+    // the next snapshot gives the game: the lock that came during the first ask is applied over it
+    const full = snapshot();
+    const one: OddsStreamState = { ...full, fixtures: new Map([[BOS, full.fixtures.get(BOS)!]]) };
+    expect(mergeSnapshot(state, one, askedGames(state, [BOS]))).toEqual([BOS]);
+    const [game] = streamBoardEvents(state, [BOS]);
+    expect(game.bookmakers.find((b) => b.key === 'fanduel')!.markets.map((m) => m.key)).toEqual(['spreads']);
     expect(state.held.size).toBe(0);
   });
 
@@ -374,7 +395,7 @@ describe('the odds stream (OpticOdds format)', () => {
     const state = snapshot();
     const [, moved] = messages('stream-basketball_nba.sse');
     apply(state, moved);
-    expect(mergeSnapshot(state, snapshot(), [])).toEqual([]);
+    expect(mergeSnapshot(state, snapshot(), new Map())).toEqual([]);
     expect(price(state, BOS, 'draftkings', 'h2h', 'Boston Celtics')).toBeCloseTo(1.6061, 4);
   });
 

@@ -21,7 +21,9 @@ import { KnownMarket, readOddsApiV4Event } from './odds-api-v4';
  * - A price of a game no snapshot gave yet names the game (`unknown`); from it on, what the messages say of the game
  *   (odds, locks, its status) is held, in order, until its snapshot is merged (mergeSnapshot), then applied over it as
  *   the messages after a connection's snapshot are: a lock or a move newer than the snapshot's quote wins, an older one
- *   is dropped. A lock or a status of a game no price named is dropped: no board holds it.
+ *   is dropped. A game the snapshot does not give is let go with what was held of it when it was asked; what came
+ *   while the answer was on its way stays held for its next snapshot. A lock or a status of a game no price named is
+ *   dropped: no board holds it.
  */
 
 export const STREAM_EVENTS = ['connected', 'ping', 'odds', 'locked-odds', 'fixture-status', 'fixture-results'] as const;
@@ -347,13 +349,27 @@ function changeOdd(
 }
 
 /**
- * Adds the games a snapshot of some fixtures gave (`asked`: the games a stream message named that the state did not
- * know), then applies over each what the messages said of it meanwhile, in order, as a connection applies the messages
- * that came while its snapshot was read: a quote or a lock newer than the snapshot's wins, an older one is dropped. A
- * game asked for that the snapshot does not give (over, or not offered) is let go with what was held of it. Returns the
- * games added.
+ * The games `ids` as their snapshot is asked for now (mergeSnapshot's `asked`): each with how many of its changes the
+ * state holds so far. What is held after this was said after the ask was sent, so an answer that does not give the game
+ * does not cover it.
  */
-export function mergeSnapshot(state: OddsStreamState, snapshot: OddsStreamState, asked: readonly string[]): string[] {
+export function askedGames(state: OddsStreamState, ids: Iterable<string>): Map<string, number> {
+  return new Map([...ids].map((id) => [id, state.held.get(id)?.length ?? 0]));
+}
+
+/**
+ * Adds the games a snapshot of some fixtures gave (`asked`: the games a stream message named that the state did not
+ * know, askedGames), then applies over each what the messages said of it meanwhile, in order, as a connection applies
+ * the messages that came while its snapshot was read: a quote or a lock newer than the snapshot's wins, an older one is
+ * dropped. A game asked for that the snapshot does not give (over, or not offered) is let go with what was held of it
+ * when it was asked; what the messages said of it while the answer was on its way is newer than the answer, and stays
+ * held for its next snapshot. Returns the games added.
+ */
+export function mergeSnapshot(
+  state: OddsStreamState,
+  snapshot: OddsStreamState,
+  asked: ReadonlyMap<string, number>,
+): string[] {
   const merged: string[] = [];
   for (const [id, fixture] of snapshot.fixtures) {
     // a game the state knows already follows the stream, which is newer than any snapshot of it
@@ -368,7 +384,12 @@ export function mergeSnapshot(state: OddsStreamState, snapshot: OddsStreamState,
     }
     state.held.delete(id);
   }
-  for (const id of asked) state.held.delete(id);
+  for (const [id, before] of asked) {
+    const held = state.held.get(id);
+    if (!held) continue;
+    held.splice(0, before);
+    if (!held.length) state.held.delete(id);
+  }
   return merged;
 }
 

@@ -349,6 +349,47 @@ describe('the odds stream (OpticOdds shape, real Redis and PostgreSQL)', () => {
     }
   });
 
+  // A busy game the provider's snapshot does not give yet: its snapshot is asked for at most once a slot, not once a
+  // message, and once the provider gives it the game comes on at its last price, with no further message needed
+  it('a game its snapshot does not give yet is asked for once a slot, and comes on at its last price when it does', async () => {
+    await stream.stop();
+    await state.saveBoard('odds', { sport_key: SPORT, fetched_at: new Date().toISOString(), events: [] }, null);
+    const [bos, lal] = snapshot().data;
+    stub.snapshot = { data: [bos] };
+    let offered = false;
+    const answer = stub.http.handler;
+    stub.http.handler = (req, res, url) => {
+      if (!url.searchParams.getAll('fixture_id').includes(LAL)) return answer(req, res, url);
+      stub.http.json(res, 200, { data: offered ? [structuredClone(lal)] : [] });
+    };
+    const asked = () => snapshotRequests().filter((u) => u.searchParams.getAll('fixture_id').includes(LAL)).length;
+    try {
+      const opened = stub.opened;
+      expect(await keep()).toEqual({ sport: SPORT, outcome: 'started' });
+      await connected(opened);
+      await eventually(board, (b) => b.events.length === 1);
+      const before = asked();
+      const started = Date.now();
+      // each Lakers price is followed by a Celtics one: once that is on the board, the stream read the Lakers price
+      // and asked for the game if it was going to
+      for (let i = 0; i < 20; i++) {
+        stub.send('odds', [{ ...lal.odds[0], fixture_id: LAL, price: 2.5 + i / 100, timestamp: Date.now() / 1000 }]);
+        stub.send('odds', [celtics(1.6 + i / 100)]);
+        await eventually(board, (b) => celticsPrice(b) === 1.6 + i / 100);
+      }
+      // once a slot: one request while the 20 came, unless a loaded machine took more than a slot for them
+      expect(asked() - before).toBeLessThanOrEqual(1 + Math.floor((Date.now() - started) / ODDS_POLL_SLOT_MS));
+      expect((await board()).events.map((e) => e.id)).toEqual([BOS]);
+      offered = true;
+      const both = await eventually(board, (b) => b.events.length === 2, 3 * ODDS_POLL_SLOT_MS);
+      const game = both.events.find((e) => e.id === LAL);
+      // the last price, over the snapshot's own older quote (american +180, 2.8)
+      expect(game?.bookmakers[0].markets[0].outcomes.find((o) => o.name === 'Los Angeles Lakers')?.price).toBe(2.69);
+    } finally {
+      stub.http.handler = answer;
+    }
+  });
+
   it('a stream that accepts and drops at once backs off; one that lives a few pings clears the back-off', async () => {
     const feed = `stream:odds:${SPORT}`;
     const opened = streamRequests().length;

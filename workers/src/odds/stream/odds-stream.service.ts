@@ -5,6 +5,7 @@ import {
   JobPayload,
   ODDS_POLL_SLOT_MS,
   applyStreamMessage,
+  askedGames,
   entryIdTime,
   mergeSnapshot,
   streamBoard,
@@ -39,6 +40,12 @@ const STREAM_PROVEN_PINGS = 3;
 const STREAM_REVIEW_MS = ODDS_POLL_SLOT_MS;
 /** The wait before a batch the board's lock or Redis refused is tried again. */
 const BATCH_RETRY_MS = 200;
+/**
+ * A game the stream names that its own snapshot did not give (not offered yet) is not asked for again within this of
+ * that answer: a busy game not yet on the board would otherwise cost a snapshot request per message. No more often
+ * than a poll reads the board (ODDS_POLL_SLOT_MS).
+ */
+const MISSING_GAME_RETRY_MS = ODDS_POLL_SLOT_MS;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -136,6 +143,14 @@ class StreamSession {
   /** Games changed by messages not yet written, and games a message named that no snapshot gave yet. */
   private readonly pending = new Set<string>();
   private readonly unknown = new Set<string>();
+  /** Games their snapshot did not give, by when it was asked for: not asked again before MISSING_GAME_RETRY_MS. */
+  private readonly missing = new Map<string, number>();
+  /**
+   * Games named while they wait out their retry, and the wait: what the messages said of them is held and asked for
+   * once it ends, with no further message needed (the last price of a game that went quiet would wait for good).
+   */
+  private readonly deferred = new Set<string>();
+  private retry: { timer: NodeJS.Timeout; at: number } | null = null;
   /** When the oldest message of the pending batch arrived (the relay's start). */
   private pendingSince: number | null = null;
   private flushing: Promise<void> | null = null;
@@ -158,6 +173,7 @@ class StreamSession {
 
   stop(): void {
     this.stopped = true;
+    this.forgetDeferred();
     this.current?.close(new FeedError('paused', 'Stream stopped', false));
   }
 
@@ -178,6 +194,7 @@ class StreamSession {
       await this.flushing;
     } finally {
       clearInterval(renewal);
+      this.forgetDeferred();
       await leases.release(this.sport, token);
     }
   }
@@ -227,6 +244,8 @@ class StreamSession {
         this.state = snapshot;
         this.pending.clear();
         this.unknown.clear();
+        // the new state holds nothing of a game waiting out its retry: its next price names it again
+        this.forgetDeferred();
         this.readings.clear();
         // The messages after it are written as polls by ids, which keep the board's other games: the whole board must be
         // in first. A poll still holding the board (the provider just switched) is waited out, as long as its lock lasts.
@@ -287,18 +306,35 @@ class StreamSession {
     while ((this.pending.size || this.unknown.size || this.pendingSince !== null) && this.state && !this.stopped) {
       const state = this.state;
       if (this.unknown.size) {
-        const unknown = [...this.unknown];
+        const askedAt = clock();
+        const asking: string[] = [];
+        for (const id of this.unknown) {
+          const missedAt = this.missing.get(id);
+          if (missedAt !== undefined && askedAt - missedAt < MISSING_GAME_RETRY_MS) this.defer(id, missedAt);
+          else asking.push(id);
+        }
         this.unknown.clear();
-        try {
-          const snapshot = await provider.snapshot(this.sport, unknown);
-          for (const id of mergeSnapshot(state, snapshot, unknown)) this.pending.add(id);
-          // what the messages said of these games while their snapshot was read was held and is applied now
-          for (const id of unknown) this.unknown.delete(id);
-        } catch (error) {
-          if (!(error instanceof FeedError)) throw error;
-          logger.warn(
-            `odds stream ${this.sport}: new games ${unknown.join(', ')} wait for the next resync: ${error.message}`,
-          );
+        if (asking.length) {
+          // what is held of each game now is what the answer covers; what comes while it is on its way is newer
+          const asked = askedGames(state, asking);
+          try {
+            const snapshot = await provider.snapshot(this.sport, asking);
+            for (const id of mergeSnapshot(state, snapshot, asked)) this.pending.add(id);
+            for (const id of asking) {
+              // a message during the ask named the game again: it was merged, or is asked for after the wait below
+              this.unknown.delete(id);
+              if (state.fixtures.has(id)) this.missing.delete(id);
+              else {
+                this.missing.set(id, askedAt);
+                if (state.held.has(id)) this.defer(id, askedAt);
+              }
+            }
+          } catch (error) {
+            if (!(error instanceof FeedError)) throw error;
+            logger.warn(
+              `odds stream ${this.sport}: new games ${asking.join(', ')} wait for the next resync: ${error.message}`,
+            );
+          }
         }
       }
       const ids = [...this.pending];
@@ -328,6 +364,32 @@ class StreamSession {
         await sleep(BATCH_RETRY_MS);
       }
     }
+  }
+
+  /** `id` waits out its retry (its snapshot missed it at `missedAt`), then is asked for again. */
+  private defer(id: string, missedAt: number): void {
+    this.deferred.add(id);
+    const at = missedAt + MISSING_GAME_RETRY_MS;
+    if (this.retry && this.retry.at <= at) return;
+    clearTimeout(this.retry?.timer);
+    const timer = setTimeout(
+      () => {
+        this.retry = null;
+        for (const deferred of this.deferred) this.unknown.add(deferred);
+        this.deferred.clear();
+        // a game whose wait has not ended yet (its snapshot missed it later) is deferred again by the drain
+        this.schedule([]);
+      },
+      Math.max(0, at - this.deps.clock()),
+    );
+    this.retry = { timer, at };
+  }
+
+  /** The deferred asks are dropped: the session ends, or a new snapshot's state holds nothing of those games. */
+  private forgetDeferred(): void {
+    clearTimeout(this.retry?.timer);
+    this.retry = null;
+    this.deferred.clear();
   }
 
   /** The connection lived its proof's time or applied an entry: the gate's back-off for the stream is cleared. */
