@@ -134,6 +134,17 @@ describe('bet slip (spec 001 §4 bet slip, §5 bankroll and bet sizing)', () => 
     expect(totalStakeCents(slip)).toBe(10_000);
   });
 
+  // DECISIONS 25: a dollar amount becomes cents half-up once from the decimal (dollarsToCents); Math.round(1.005 * 100)
+  // is 100 and Math.round(10.075 * 100) is 1007, a cent short of what the user chose
+  it('reads a quick amount in dollars to cents by the one rule of money', () => {
+    const quick = (dollars: number) => ({ ...EMPTY_SLIP, autoCalculate: false, quickBetAmount: dollars });
+    expect(addToSlip(quick(1.005), item('a'), BANKROLL).items[0].stakeCents).toBe(101);
+    expect(addToSlip(quick(10.075), item('a'), BANKROLL).items[0].stakeCents).toBe(1008);
+    const slip = addAllToSlip(EMPTY_SLIP, [item('a'), item('b')], BANKROLL);
+    expect(applyQuickAmount(slip, 1.005).items.map((i) => i.stakeCents)).toEqual([101, 101]);
+    expect(applyQuickAmount(setMode(slip, 'parlay'), 10.075).parlayStakeCents).toBe(1008);
+  });
+
   it('validates with the spec messages verbatim', () => {
     let slip = addToSlip(EMPTY_SLIP, item('a'), BANKROLL);
     slip = setStake(slip, 'a', 50);

@@ -135,7 +135,7 @@ export function addToSlip(state: BetSlipState, item: NewSlipItem, bankrollCents:
   const stakeCents =
     item.stakeCents ??
     existing?.stakeCents ??
-    (state.autoCalculate ? autoStakeCents(item, bankrollCents, state.risk) : Math.round(state.quickBetAmount * 100));
+    (state.autoCalculate ? autoStakeCents(item, bankrollCents, state.risk) : dollarAmountCents(state.quickBetAmount));
   const merged: BetSlipItem = { ...existing, ...item, stakeCents };
   const items = existing ? state.items.map((i) => (i.id === item.id ? merged : i)) : [...state.items, merged];
   const next = { ...state, items, open: state.items.length === 0 ? true : state.open };
@@ -221,7 +221,7 @@ export function setStake(state: BetSlipState, id: string, stakeCents: number): B
 
 /** A quick amount (dollars): the parlay stake in parlay mode, every single's stake otherwise but a hedge leg's. */
 export function applyQuickAmount(state: BetSlipState, dollars: number): BetSlipState {
-  const cents = Math.round(dollars * 100);
+  const cents = dollarAmountCents(dollars);
   if (state.mode === 'parlay') return { ...state, parlayStakeCents: cents };
   return { ...state, items: state.items.map((i) => (isHedgeLeg(i) ? i : { ...i, stakeCents: cents })) };
 }
@@ -380,7 +380,16 @@ export function parseStakeCents(text: string): number | null {
  * (an input of type number also empties on what is not a number) stakes nothing, as does a negative amount.
  */
 export function typedStakeCents(text: string): number {
-  return Math.max(0, dollarsToCents(text) ?? 0);
+  return dollarAmountCents(text);
+}
+
+/**
+ * A stake in dollars, typed or held as a number (the quick bet amount, an opportunity leg's stake), in cents by the one
+ * rule of money (dollarsToCents, DECISIONS 25): 1.005 is 101 cents, where Math.round(1.005 * 100) made 100. What is not
+ * an amount (an emptied box, a number not finite) stakes nothing, as does a negative amount.
+ */
+export function dollarAmountCents(dollars: string | number): number {
+  return Math.max(0, dollarsToCents(dollars) ?? 0);
 }
 
 /** A slip item as a single pick, before its stake: what placing a single and "Add to My Picks" both save. */

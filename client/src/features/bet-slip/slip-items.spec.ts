@@ -72,6 +72,36 @@ describe('Execute (DECISIONS 12)', () => {
   });
 });
 
+describe("an opportunity leg's stake in dollars", () => {
+  // DECISIONS 25: the one rule of money (dollarsToCents), not Math.round(stake * 100), which makes 10.075 $10.07
+  it('is read to cents half-up once from the decimal', () => {
+    const arb = {
+      id: 'arb:e1:h2h',
+      type: 'arbitrage',
+      kind: 'two_way',
+      eventId: 'e1',
+      sport: 'basketball_nba',
+      sportTitle: 'NBA',
+      game: 'Away @ Home',
+      homeTeam: 'Home',
+      awayTeam: 'Away',
+      commenceTime: '2030-01-01T13:00:00Z',
+      market: 'h2h',
+      flags: [],
+      ageSeconds: 4,
+      timeFound: '2030-01-01T12:00:00Z',
+      expiresIn: 1800,
+      profitPct: 1.2,
+      stakedProfitPct: 1.19,
+      profitAmount: 0.13,
+      totalStake: 11.08,
+      totalImpliedProb: 0.988,
+      legs: [leg('draftkings', 'Home', 105, 10.075), leg('fanduel', 'Away', 104, 1.005)],
+    } as ArbitrageOpportunity;
+    expect(opportunityToSlipItems(arb).map((i) => i.stakeCents)).toEqual([1008, 101]);
+  });
+});
+
 describe('Execute on a back/lay arbitrage', () => {
   it('adds the back bet only: the lay is placed at the exchange, not staked from the slip', () => {
     const backLay = {

@@ -11,7 +11,7 @@ import {
 } from '@oddspulse/shared';
 import { type OddsRow } from '../odds';
 import { betSelectionLabel, marketLabel, matchLabel, selectionLabel } from '../../format/bet-labels';
-import type { NewSlipItem } from './bet-slip';
+import { dollarAmountCents, type NewSlipItem } from './bet-slip';
 
 /** The slip's key for the legs of one three-way market (a soccer 1X2), sized together. */
 export function exclusiveGroupOf(sport: string, eventId: string, market: string): string | undefined {
@@ -100,7 +100,7 @@ function legToSlipItem(
     gameTime: opportunity.commenceTime,
     gameId: opportunity.eventId,
     fairProbability: null,
-    stakeCents: Math.round(leg.stake * 100),
+    stakeCents: dollarAmountCents(leg.stake),
     hedge: opportunity.id,
     bookKey: leg.book,
     commission: leg.commission,
