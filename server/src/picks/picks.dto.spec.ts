@@ -121,6 +121,13 @@ describe('the stake of a pick', () => {
     expect(pickStakeSchema.parse({ stake: 1 })).toEqual({ stake: 1 });
   });
 
+  // DECISIONS 25: the stake recorded is the one rounded half-up to the cent, so that is the one held to $1
+  it('is held to the $1 minimum once rounded to the cent', () => {
+    expect(pickStakeSchema.parse({ stake: 0.995 })).toEqual({ stake: 0.995 });
+    expect(toCents(pickStakeSchema.parse({ stake: '0.995' }).stake)).toBe(100);
+    expect(issues(pickStakeSchema.safeParse({ stake: 0.994 }))).toEqual(['Minimum bet is $1']);
+  });
+
   it('is an amount, never a boolean or an empty text read as $1 or $0', () => {
     expect(pickStakeSchema.parse({ stake: '20.5' })).toEqual({ stake: 20.5 });
     for (const stake of [true, false, '', null, [5], { value: 5 }])

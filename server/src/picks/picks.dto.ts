@@ -35,10 +35,11 @@ const americanOdds = z
   .transform((raw, ctx) => pickOddsText(raw) ?? refuse(ctx, 'must be American odds such as -110 or +150'));
 /**
  * Dollars as every door bounds them (pick-fields): a stake up to PICK_MAX_CENTS, a payout up to PICK_MAX_PAYOUT_CENTS,
- * from `min` dollars. A number, or one written as text (the browser list kept some so); never a boolean, null or empty
- * text, which coercion alone reads as $1 or $0.
+ * from `min` cents. A number, or one written as text (the browser list kept some so); never a boolean, null or empty
+ * text, which coercion alone reads as $1 or $0. The minimum holds the amount as it is recorded, rounded half-up to the
+ * cent once (DECISIONS 25, toCents): $0.995 is a stake of $1.00, so the least amount taken is half a cent under it.
  */
-const dollars = (maxCents: number, min: { dollars: number; message?: string } = { dollars: 0 }) =>
+const dollars = (maxCents: number, min: { cents: number; message?: string } = { cents: 0 }) =>
   z
     .unknown()
     .transform((raw, ctx) =>
@@ -50,10 +51,12 @@ const dollars = (maxCents: number, min: { dollars: number; message?: string } = 
       z
         .number()
         .finite()
-        .min(min.dollars, min.message)
+        // a negative amount is said once: the rounded minimum below is not checked as well
+        .min(0, { message: min.message, abort: true })
+        .refine((amount) => (dollarsToCents(amount) ?? 0) >= min.cents, min.message)
         .max(maxCents / 100),
     )
-    .meta({ type: 'number', minimum: min.dollars, maximum: maxCents / 100 });
+    .meta({ type: 'number', minimum: Math.max(0, min.cents - 0.5) / 100, maximum: maxCents / 100 });
 const cents = (maxCents: number) => z.number().int().min(0).max(maxCents);
 const payoutDecimalMessage = `must be ${PICK_PAYOUT_DECIMAL_RULE}`;
 /** What a pick returns per unit staked, as every door takes it (isPickPayoutDecimal), its bounds in the schema. */
@@ -105,7 +108,7 @@ export const settlePickSchema = z.object({
 
 /** PATCH /api/picks/:id/stake: a pending pick's stake in dollars, at least the slip's $1 minimum (spec 001 §5). */
 export const pickStakeSchema = z.object({
-  stake: dollars(PICK_MAX_CENTS, { dollars: MIN_BET_CENTS / 100, message: BET_SLIP_MESSAGES.minimumBet }),
+  stake: dollars(PICK_MAX_CENTS, { cents: MIN_BET_CENTS, message: BET_SLIP_MESSAGES.minimumBet }),
 });
 
 /** One item of the browser's oss_my_picks_v1 list (spec 002 §3): amounts in dollars, odds as text. */

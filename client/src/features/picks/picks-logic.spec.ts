@@ -142,6 +142,12 @@ describe('readStakeInput', () => {
     expect(readStakeInput('')).toEqual({ error: 'Enter a stake' });
     expect(readStakeInput('ten')).toEqual({ error: 'Enter a stake in dollars, such as 25 or 12.50' });
   });
+
+  // the minimum is the stake as it is recorded: 0.995 rounds half-up to $1.00 (DECISIONS 25), 0.994 to $0.99
+  it('holds the $1 minimum on the stake rounded to the cent, as the server does', () => {
+    expect(readStakeInput('0.995')).toEqual({ stake: 0.995 });
+    expect(readStakeInput('0.994')).toEqual({ error: 'Minimum bet is $1' });
+  });
 });
 
 describe('a pick’s odds in the user’s format', () => {

@@ -1,6 +1,8 @@
 import {
   formatMoney,
   BET_SLIP_MESSAGES,
+  dollarsToCents,
+  MIN_BET_CENTS,
   parseAmerican,
   pickProfitCents,
   type PickStatus,
@@ -158,16 +160,17 @@ export function readLocalPicks(raw: string | null): unknown[] | null {
 }
 
 /**
- * A stake typed on a pick, in dollars: the slip's rule, at least $1 (spec 001 §5, message verbatim). The number to send
- * as typed, or the message to show: the server rounds it to the cent, once, from the decimal (DECISIONS 25); rounding
- * here too made 1.005 $1.00 (Math.round(1.005 * 100) is 100) where the server makes it $1.01.
+ * A stake typed on a pick, in dollars: the slip's rule, at least $1 (spec 001 §5, message verbatim) once rounded to the
+ * cent, as the server records it (dollarsToCents, DECISIONS 25: 0.995 is $1.00). The number to send as typed, or the
+ * message to show: the server rounds it to the cent, once, from the decimal; rounding here too made 1.005 $1.00
+ * (Math.round(1.005 * 100) is 100) where the server makes it $1.01.
  */
 export function readStakeInput(text: string): { stake: number } | { error: string } {
   const trimmed = text.trim();
   if (trimmed === '') return { error: 'Enter a stake' };
   const value = Number(trimmed);
   if (!Number.isFinite(value)) return { error: 'Enter a stake in dollars, such as 25 or 12.50' };
-  if (value < 1) return { error: BET_SLIP_MESSAGES.minimumBet };
+  if ((dollarsToCents(value) ?? 0) < MIN_BET_CENTS) return { error: BET_SLIP_MESSAGES.minimumBet };
   return { stake: value };
 }
 
