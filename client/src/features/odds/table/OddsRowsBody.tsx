@@ -19,6 +19,8 @@ function expandedHeight(row: OddsRow, mode: TableMode, allBooks: boolean): numbe
   return ROW_HEIGHT + 90 + BOOK_ROW_HEIGHT * (1 + lines);
 }
 
+const rowKey = (row: OddsRow) => row.key;
+
 /** The column headings of the windowed grid (the paged table has its own thead). */
 export function OddsGridHead() {
   return (
@@ -60,9 +62,10 @@ export function OddsRowsBody({
       <VirtualList
         label="Odds"
         items={visible}
+        itemKey={rowKey}
         height={Math.min(720, Math.max(300, window.innerHeight - 200))}
         itemHeight={itemHeight}
-        render={(row) => (isMobile ? <OddsCard key={row.key} {...view(row)} /> : <OddsTableRow {...view(row)} asDiv />)}
+        render={(row) => (isMobile ? <OddsCard {...view(row)} /> : <OddsTableRow {...view(row)} asDiv />)}
       />
     );
   }
