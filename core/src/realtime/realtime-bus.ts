@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { roomName } from '@oddspulse/shared';
 import { parseRealtimeChannel, RealtimeKeys, ShardedControl } from '../redis/redis-keys';
-import { RedisService } from '../redis/redis.service';
+import { type RedisClient, RedisService } from '../redis/redis.service';
+import { closeOrForce } from '../util/close-or-force';
 import { ClusterControlCarrier } from './cluster-control-carrier';
 
 /** A control topic's name parts below the instance prefix (`RedisKeys.planChanged`, `RedisKeys.relayBarrier(id)`). */
@@ -81,6 +82,14 @@ export class RealtimeBus {
     return this.redis.cluster ? this.listenOnCluster(name, listeners) : this.listenOnOne(name, listeners);
   }
 
+  /**
+   * QUIT, or the connection dropped when Redis does not answer it in time (closeOrForce): a Redis that stopped
+   * answering never answers QUIT, and the shutdown waiting on it never ended.
+   */
+  private quit(name: string, connection: RedisClient): Promise<void> {
+    return closeOrForce(connection.quit(), () => connection.disconnect(), `the quit of Redis (${name})`, this.logger);
+  }
+
   /** A control topic's full channel name, and whether it is sharded (on a cluster, ShardedControl's topics). */
   private controlChannel(topic: ControlTopic): { name: string; sharded: boolean } {
     const sharded = this.redis.cluster && ShardedControl.topics.some((one) => one.join(':') === topic.join(':'));
@@ -131,9 +140,7 @@ export class RealtimeBus {
       close: async () => {
         closed = true;
         live.set(false);
-        await connection
-          .quit()
-          .catch((error: Error) => this.logger.warn(`${name} connection quit failed: ${error.message}`));
+        await this.quit(name, connection);
       },
     };
   }
@@ -192,9 +199,7 @@ export class RealtimeBus {
       close: async () => {
         live.set(false);
         await carrier?.close();
-        await rooms
-          ?.quit()
-          .catch((error: Error) => this.logger.warn(`${name} connection quit failed: ${error.message}`));
+        if (rooms) await this.quit(`${name}:rooms`, rooms);
       },
     };
   }

@@ -4,6 +4,7 @@ import { OwnRedisCluster } from '../../../test/support/redis-cluster';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 import { parseConfig } from '../config/config.schema';
 import { BullConnection } from '../queue/bull-connection';
+import { RealtimeBus } from '../realtime/realtime-bus';
 import { CLOSE_MS } from '../util/close-or-force';
 import { withTimeout } from '../util/with-timeout';
 import { type RedisClient, RedisService } from './redis.service';
@@ -70,6 +71,56 @@ describe('closing Redis connections at shutdown when Redis does not answer', () 
       await ended(client);
     } finally {
       client.disconnect();
+      await cluster.teardown();
+    }
+  });
+
+  // A listener's own pub/sub connection (the relay's, the MCP notifier's, the caches') was QUIT without a limit too.
+  it("drops a RealtimeBus listener's connection after CLOSE_MS, with a warning naming it", async () => {
+    const url = new URL(process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
+    const proxy = new TcpProxy(Number(url.port || 6379), url.hostname);
+    await proxy.start();
+    url.port = String(proxy.port);
+    const redis = new RedisService({ ...parseConfig(process.env), REDIS_URL: url.toString() });
+    const subscription = new RealtimeBus(redis).listen('listener-under-test', {
+      message: () => undefined,
+      control: [[['shutdown-test'], () => undefined]],
+    });
+    try {
+      await subscription.ready;
+      proxy.silence();
+      await shutdownWithin(subscription.close());
+      expect(warn).toHaveBeenCalledWith(
+        { timeoutMs: CLOSE_MS },
+        `the quit of Redis (listener-under-test) timed out after ${CLOSE_MS} ms; its connections are dropped`,
+      );
+    } finally {
+      redis.client.disconnect();
+      await proxy.stop();
+    }
+  });
+
+  it("drops a RealtimeBus listener's sharded connection on a Redis Cluster after CLOSE_MS", async () => {
+    const cluster = await OwnRedisCluster.started();
+    const redis = new RedisService({ ...parseConfig(process.env), REDIS_CLUSTER_NODES: cluster.nodes });
+    // the rooms alone: the control topics' connection (ClusterControlCarrier) is dropped, not quit, on close
+    const subscription = new RealtimeBus(redis).listen('listener-under-test', {
+      message: () => undefined,
+      control: [],
+    });
+    try {
+      // a sharded subscription on every primary (the tags' slots are one on each of the three), each of which the quit
+      // then waits on
+      await subscription.ready;
+      await subscription.hearSharded(['{a}', '{b}', '{c}'].map((tag) => [redis.key(tag, 'room'), null] as const));
+      for (const port of cluster.ports) cluster.freeze(port);
+      await shutdownWithin(subscription.close());
+      expect(warn).toHaveBeenCalledWith(
+        { timeoutMs: CLOSE_MS },
+        `the quit of Redis (listener-under-test:rooms) timed out after ${CLOSE_MS} ms; its connections are dropped`,
+      );
+    } finally {
+      redis.client.disconnect();
       await cluster.teardown();
     }
   });
