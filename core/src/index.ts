@@ -24,6 +24,7 @@ export * from './metrics/metrics.service';
 export * from './metrics/state-metrics';
 export * from './metrics/metrics-token';
 export * from './util/with-timeout';
+export * from './util/close-or-force';
 export * from './util/deep-freeze';
 export * from './util/dependency-errors';
 export * from './bootstrap/preflight';

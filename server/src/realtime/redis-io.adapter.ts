@@ -2,6 +2,7 @@ import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
+import type { Command } from 'ioredis';
 import { defer, filter, type Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import {
@@ -10,7 +11,7 @@ import {
   SOCKET_PING_INTERVAL_MS,
   SOCKET_PING_TIMEOUT_MS,
 } from '@oddspulse/shared';
-import { RedisService, type RedisClient } from '@oddspulse/core';
+import { closeOrForce, RedisService, type RedisClient } from '@oddspulse/core';
 
 /**
  * socket.io on the API's HTTP server, websocket transport only, with the Redis adapter so that every
@@ -21,7 +22,7 @@ import { RedisService, type RedisClient } from '@oddspulse/core';
  */
 export class RedisIoAdapter extends IoAdapter {
   protected override readonly logger = new Logger(RedisIoAdapter.name);
-  private readonly connections: RedisClient[] = [];
+  private readonly connections: Array<readonly [name: string, connection: RedisClient]> = [];
 
   constructor(
     app: INestApplicationContext,
@@ -43,7 +44,7 @@ export class RedisIoAdapter extends IoAdapter {
     } as ServerOptions);
     const pub = this.redis.connect('socket.io-pub');
     const sub = this.redis.connect('socket.io-sub', { sharded: true });
-    this.connections.push(pub, sub);
+    this.connections.push(['socket.io-pub', pub], ['socket.io-sub', sub]);
     server.adapter(
       this.redis.cluster
         ? createShardedAdapter(pub, sub, { channelPrefix: this.redis.key('socket.io') })
@@ -87,8 +88,46 @@ export class RedisIoAdapter extends IoAdapter {
     }
   }
 
+  /**
+   * QUITs the adapter's connections, each dropped when Redis does not answer in time (closeOrForce): a Redis that
+   * stopped answering neither answers QUIT nor fails it, and the API server, which has no last-resort exit, never exited.
+   * The UNSUBSCRIBEs socket.io's adapter sends as it closes are waited on with the QUIT: the adapter drops their replies,
+   * so a connection dropped before Redis gave them would fail them unhandled, and Node would end the process on the
+   * first (exit 1) while the other shutdown hooks still ran.
+   */
   override async close(server: Server): Promise<void> {
+    const connections = this.connections.splice(0).map(([name, connection]) => ({
+      name,
+      connection,
+      sent: commandsSent(connection),
+    }));
     await super.close(server);
-    await Promise.all(this.connections.splice(0).map((c) => c.quit().catch(() => c.disconnect())));
+    await Promise.all(
+      connections.map(({ name, connection, sent }) =>
+        closeOrForce(
+          Promise.all([...sent.stop(), connection.quit()]),
+          () => connection.disconnect(),
+          `the quit of Redis (${name})`,
+          this.logger,
+        ),
+      ),
+    );
   }
+}
+
+/** Records the replies of the commands sent on `connection` until `stop`, which returns them. */
+function commandsSent(connection: RedisClient): { stop(): Array<Promise<unknown>> } {
+  const replies: Array<Promise<unknown>> = [];
+  const sending = connection as unknown as { sendCommand(command: Command, ...rest: unknown[]): unknown };
+  const send = sending.sendCommand.bind(sending);
+  sending.sendCommand = (command, ...rest) => {
+    replies.push(command.promise);
+    return send(command, ...rest);
+  };
+  return {
+    stop: () => {
+      sending.sendCommand = send;
+      return replies;
+    },
+  };
 }
