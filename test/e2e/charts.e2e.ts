@@ -140,10 +140,14 @@ test('the line-movement chart writes prices in the user’s odds format', async 
   test.skip(isMobile(testInfo), 'the same chart on mobile; run once');
   test.setTimeout(120_000);
   const user = await newUser(request, testInfo, 'movefmt');
-  // a game whose moneyline was priced before its start, so it has an opening-to-closing (or opening-to-now) row
+  // a game whose moneyline was priced before its start, so it has an opening-to-closing (or opening-to-now) row; one
+  // not over first, then the latest over: the scoreboard lists games by start, and its oldest final (NHL runs fast
+  // here) can leave the board while the page loads, its card with it
   const game = await (async () => {
     for (const sport of ['icehockey_nhl', 'americanfootball_nfl', 'basketball_nba']) {
-      for (const g of (await scores(request, sport)).filter((x) => x.event_id)) {
+      const games = (await scores(request, sport)).filter((x) => x.event_id);
+      const over = games.filter((x) => x.status === 'final').reverse();
+      for (const g of [...games.filter((x) => x.status !== 'final'), ...over]) {
         const start = Date.parse(g.commence_time) / 1000;
         const books = await lineHistory(request, user, g);
         const side = books[0]?.markets.find((m) => m.key === 'h2h')?.outcomes[0]?.name;
