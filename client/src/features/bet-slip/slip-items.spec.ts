@@ -35,31 +35,37 @@ const leg = (book: string, outcome: string, price: number, stake: number) => ({
   ageSeconds: 4,
 });
 
+/** A two-way NBA moneyline arbitrage, 'Away @ Home', found at noon on 2030-01-01: `over` gives its figures and legs. */
+const arbitrage = (over: Partial<ArbitrageOpportunity>): ArbitrageOpportunity =>
+  ({
+    id: 'arb:e1:h2h',
+    type: 'arbitrage',
+    kind: 'two_way',
+    eventId: 'e1',
+    sport: 'basketball_nba',
+    sportTitle: 'NBA',
+    game: 'Away @ Home',
+    homeTeam: 'Home',
+    awayTeam: 'Away',
+    commenceTime: '2030-01-01T13:00:00Z',
+    market: 'h2h',
+    flags: [],
+    ageSeconds: 4,
+    timeFound: '2030-01-01T12:00:00Z',
+    expiresIn: 1800,
+    ...over,
+  }) as ArbitrageOpportunity;
+
 describe('Execute (DECISIONS 12)', () => {
   it('adds every leg of an arbitrage to the slip with its computed stake', () => {
-    const arb = {
-      id: 'arb:e1:h2h',
-      type: 'arbitrage',
-      kind: 'two_way',
-      eventId: 'e1',
-      sport: 'basketball_nba',
-      sportTitle: 'NBA',
-      game: 'Away @ Home',
-      homeTeam: 'Home',
-      awayTeam: 'Away',
-      commenceTime: '2030-01-01T13:00:00Z',
-      market: 'h2h',
-      flags: [],
-      ageSeconds: 4,
-      timeFound: '2030-01-01T12:00:00Z',
-      expiresIn: 1800,
+    const arb = arbitrage({
       profitPct: 1.2,
       stakedProfitPct: 1.19,
       profitAmount: 1.19,
       totalStake: 100,
       totalImpliedProb: 0.988,
       legs: [leg('draftkings', 'Home', 105, 49.4), leg('fanduel', 'Away', 104, 50.6)],
-    } as ArbitrageOpportunity;
+    });
     const slip = addAllToSlip(EMPTY_SLIP, opportunityToSlipItems(arb), 100_000);
     expect(slip.open).toBe(true);
     expect(slip.items.map((i) => [i.bookmaker, i.selection, i.americanOdds, i.stakeCents])).toEqual([
@@ -75,51 +81,23 @@ describe('Execute (DECISIONS 12)', () => {
 describe("an opportunity leg's stake in dollars", () => {
   // DECISIONS 25: the one rule of money (dollarsToCents), not Math.round(stake * 100), which makes 10.075 $10.07
   it('is read to cents half-up once from the decimal', () => {
-    const arb = {
-      id: 'arb:e1:h2h',
-      type: 'arbitrage',
-      kind: 'two_way',
-      eventId: 'e1',
-      sport: 'basketball_nba',
-      sportTitle: 'NBA',
-      game: 'Away @ Home',
-      homeTeam: 'Home',
-      awayTeam: 'Away',
-      commenceTime: '2030-01-01T13:00:00Z',
-      market: 'h2h',
-      flags: [],
-      ageSeconds: 4,
-      timeFound: '2030-01-01T12:00:00Z',
-      expiresIn: 1800,
+    const arb = arbitrage({
       profitPct: 1.2,
       stakedProfitPct: 1.19,
       profitAmount: 0.13,
       totalStake: 11.08,
       totalImpliedProb: 0.988,
       legs: [leg('draftkings', 'Home', 105, 10.075), leg('fanduel', 'Away', 104, 1.005)],
-    } as ArbitrageOpportunity;
+    });
     expect(opportunityToSlipItems(arb).map((i) => i.stakeCents)).toEqual([1008, 101]);
   });
 });
 
 describe('Execute on a back/lay arbitrage', () => {
   it('adds the back bet only: the lay is placed at the exchange, not staked from the slip', () => {
-    const backLay = {
+    const backLay = arbitrage({
       id: 'arb:e1:h2h::lay:Home:matchbook',
-      type: 'arbitrage',
       kind: 'back_lay',
-      eventId: 'e1',
-      sport: 'basketball_nba',
-      sportTitle: 'NBA',
-      game: 'Away @ Home',
-      homeTeam: 'Home',
-      awayTeam: 'Away',
-      commenceTime: '2030-01-01T13:00:00Z',
-      market: 'h2h',
-      flags: [],
-      ageSeconds: 4,
-      timeFound: '2030-01-01T12:00:00Z',
-      expiresIn: 1800,
       profitPct: 5.69,
       stakedProfitPct: 5.68,
       profitAmount: 5.68,
@@ -129,7 +107,7 @@ describe('Execute on a back/lay arbitrage', () => {
         leg('draftkings', 'Home', 120, 100),
         { ...leg('matchbook', 'Home', 106, 107.84), market: 'h2h_lay', lay: true, liability: 114.31 },
       ],
-    } as ArbitrageOpportunity;
+    });
     const items = opportunityToSlipItems(backLay);
     expect(items.map((i) => [i.id, i.bookmaker, i.selection, i.stakeCents])).toEqual([
       ['arb:e1:h2h::lay:Home:matchbook|leg0', 'draftkings', 'Home', 10_000],
