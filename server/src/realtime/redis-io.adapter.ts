@@ -2,7 +2,6 @@ import { Logger, type INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import type { MessageMappingProperties } from '@nestjs/websockets';
 import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
-import type { Command } from 'ioredis';
 import { defer, filter, type Observable } from 'rxjs';
 import type { Server, ServerOptions, Socket } from 'socket.io';
 import {
@@ -115,10 +114,13 @@ export class RedisIoAdapter extends IoAdapter {
   }
 }
 
+/** A command as a connection sends it (ioredis's Command, by way of core's client: the server does not depend on ioredis). */
+type SentCommand = Parameters<RedisClient['sendCommand']>[0];
+
 /** Records the replies of the commands sent on `connection` until `stop`, which returns them. */
 function commandsSent(connection: RedisClient): { stop(): Array<Promise<unknown>> } {
   const replies: Array<Promise<unknown>> = [];
-  const sending = connection as unknown as { sendCommand(command: Command, ...rest: unknown[]): unknown };
+  const sending = connection as unknown as { sendCommand(command: SentCommand, ...rest: unknown[]): unknown };
   const send = sending.sendCommand.bind(sending);
   sending.sendCommand = (command, ...rest) => {
     replies.push(command.promise);
