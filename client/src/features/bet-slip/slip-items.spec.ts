@@ -5,6 +5,7 @@ import {
   type ArbitrageOpportunity,
   type EvBet,
 } from '@oddspulse/shared';
+import { alertArbitrage } from '@oddspulse/shared/testing';
 import type { OddsRow } from '../odds';
 import {
   addAllToSlip,
@@ -35,26 +36,9 @@ const leg = (book: string, outcome: string, price: number, stake: number) => ({
   ageSeconds: 4,
 });
 
-/** A two-way NBA moneyline arbitrage, 'Away @ Home', found at noon on 2030-01-01: `over` gives its figures and legs. */
+/** The alerts tests' two-way arbitrage (shared/testing), starting after the slip's clock: `over` gives its figures and legs. */
 const arbitrage = (over: Partial<ArbitrageOpportunity>): ArbitrageOpportunity =>
-  ({
-    id: 'arb:e1:h2h',
-    type: 'arbitrage',
-    kind: 'two_way',
-    eventId: 'e1',
-    sport: 'basketball_nba',
-    sportTitle: 'NBA',
-    game: 'Away @ Home',
-    homeTeam: 'Home',
-    awayTeam: 'Away',
-    commenceTime: '2030-01-01T13:00:00Z',
-    market: 'h2h',
-    flags: [],
-    ageSeconds: 4,
-    timeFound: '2030-01-01T12:00:00Z',
-    expiresIn: 1800,
-    ...over,
-  }) as ArbitrageOpportunity;
+  alertArbitrage({ id: 'arb:e1:h2h', commenceTime: '2030-01-01T13:00:00Z', ...over });
 
 describe('Execute (DECISIONS 12)', () => {
   it('adds every leg of an arbitrage to the slip with its computed stake', () => {
