@@ -7,6 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { normaliseOddsApiV4 } from '@oddspulse/shared';
+import { standInDesktopBrowser } from '../../../../test-support/odds-table-at';
 import { buildEventRows } from '../rows/rows';
 import { OddsTable } from './OddsTable';
 
@@ -18,9 +19,7 @@ const noop = () => undefined;
 // spec 001 §5: a line quoted on one side only is no combined prop and has no fair line to de-vig; the props table lists
 // it with its book and best price, and "—" where the EV and the de-vigged line would be (spec 001 §2 columns)
 it('shows a props line quoted on one side only with its price, and "—" for its EV and fair line, open or closed', () => {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, addEventListener: noop, removeEventListener: noop }) as unknown as MediaQueryList;
+  standInDesktopBrowser();
   const file = 'v4_event_odds_soccer_germany_bundesliga_eu-uk_h2h-h2h_lay-player_shots_decimal_2025-11-25.json';
   const [game] = normaliseOddsApiV4(JSON.parse(readFileSync(join(fixtures, file), 'utf8'))).events;
   const now = Date.parse('2025-11-25T18:20:00Z');

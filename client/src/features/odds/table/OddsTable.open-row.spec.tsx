@@ -4,14 +4,13 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { oddsTableAt } from '../../../../test-support/odds-table-at';
+import { oddsTableAt, standInDesktopBrowser } from '../../../../test-support/odds-table-at';
 import { onePriceDiff } from '../../../../test-support/one-price-diff';
 import type { OddsRow } from '../rows/rows';
 
 jest.mock('./book-logos', () => ({ LOGOS: new Map() }));
 
 const NOW = Date.parse('2026-11-23T16:00:00Z');
-const noop = () => undefined;
 
 // spec 001 §2, §4: the open row's "Add to My Picks" asks for a stake; live prices go on changing the table meanwhile
 describe('an open row of the odds table listing every row', () => {
@@ -23,14 +22,7 @@ describe('an open row of the odds table listing every row', () => {
   );
 
   beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        addEventListener: noop,
-        removeEventListener: noop,
-      }) as unknown as MediaQueryList;
+    standInDesktopBrowser();
     // jsdom lays nothing out: the windowed list's scroller is given the size it would have, or no row is in view
     jest.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600);
     jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1200);

@@ -4,7 +4,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType, type MemoExoticComponent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { oddsTableAt } from '../../../../test-support/odds-table-at';
+import { oddsTableAt, standInDesktopBrowser } from '../../../../test-support/odds-table-at';
 import { onePriceDiff } from '../../../../test-support/one-price-diff';
 import type { Flashes } from '../rows/live-table';
 import type { OddsRow } from '../rows/rows';
@@ -48,7 +48,6 @@ jest.mock('./MiniTableLines', () => {
 });
 
 const NOW = Date.parse('2026-11-23T16:00:00Z');
-const noop = () => undefined;
 const clear = () => {
   rendered.length = 0;
   cells.length = 0;
@@ -65,14 +64,7 @@ describe('the odds table re-renders what changed', () => {
   );
 
   beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.matchMedia = (query: string) =>
-      ({
-        matches: false,
-        media: query,
-        addEventListener: noop,
-        removeEventListener: noop,
-      }) as unknown as MediaQueryList;
+    standInDesktopBrowser();
   });
   beforeEach(() => {
     clear();
