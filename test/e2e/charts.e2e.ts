@@ -5,7 +5,8 @@ import { bearer, newUser, scores, signIn, subscribedUser, type ScoreGame, type T
 
 interface SeriesOutcome {
   name: string;
-  lines: Array<{ point: number | null; prices: Array<[number, number]> }>;
+  /** A null price: the book took the line down then. */
+  lines: Array<{ point: number | null; prices: Array<[number, number | null]> }>;
   moves: Array<[number, number]>;
 }
 interface SeriesBook {
@@ -15,7 +16,7 @@ interface SeriesBook {
 }
 
 /** The series view's times are deltas after the first: absolute again, as the chart reads them. */
-const absolute = (entries: Array<[number, number]>): Array<[number, number]> => {
+const absolute = <V>(entries: Array<[number, V]>): Array<[number, V]> => {
   let at = 0;
   return entries.map(([dt, v]) => [(at += dt), v]);
 };
@@ -35,9 +36,13 @@ async function lineHistory(request: APIRequestContext, user: TestUser, game: Sco
   return (await answer.json()) as SeriesBook[];
 }
 
-/** A book's moneyline prices of one side, absolute times. */
+/** A book's moneyline prices of one side, absolute times; null where the book took the line down. */
 const moneyline = (book: SeriesBook, side: string) =>
   absolute(book.markets.find((m) => m.key === 'h2h')?.outcomes.find((o) => o.name === side)?.lines[0]?.prices ?? []);
+
+/** The prices a book quoted, leaving out when it had the line down. */
+const quoted = (entries: Array<[number, number | null]>) =>
+  entries.filter((entry): entry is [number, number] => entry[1] !== null);
 
 /** American odds as the page writes them, and their implied probability to a tenth of a percent (the test's oracle). */
 const american = (price: number) => (price > 0 ? `+${price}` : String(price));
@@ -58,12 +63,15 @@ test('the line-movement chart of a finished game reads as probability, one serie
   await expect
     .poll(
       async () => {
-        for (const game of (await scores(request, 'icehockey_nhl')).filter((g) => g.status === 'final' && g.event_id)) {
+        // the latest final first: the scoreboard lists games by start, and its oldest final (NHL runs fast here) is
+        // the next to leave the board, its card and open modal with it
+        const finals = (await scores(request, 'icehockey_nhl')).filter((g) => g.status === 'final' && g.event_id);
+        for (const game of finals.reverse()) {
           const books = await lineHistory(request, user, game);
           const start = Date.parse(game.commence_time) / 1000;
           const side = books[0]?.markets.find((m) => m.key === 'h2h')?.outcomes[0]?.name;
           const both = books.filter((b) => {
-            const prices = side ? moneyline(b, side) : [];
+            const prices = side ? quoted(moneyline(b, side)) : [];
             return prices.some(([t]) => t < start) && prices.some(([t]) => t > start);
           });
           if (side && both.length >= 2) {
@@ -94,21 +102,23 @@ test('the line-movement chart of a finished game reads as probability, one serie
   await expect(chart.locator('canvas')).toBeVisible();
 
   // one legend entry per book that priced the side before the start, named by the book alone
-  const pregameBooks = books.filter((b) => moneyline(b, side).some(([t]) => t < start)).map((b) => b.title);
+  const pregameBooks = books.filter((b) => quoted(moneyline(b, side)).some(([t]) => t < start)).map((b) => b.title);
   const legend = chart.locator('.u-legend .u-series .u-label');
   await expect(legend).toHaveText(['Time', ...pregameBooks]);
 
-  // opening and closing (the last price before the start) of each book, as its price and implied probability
+  // opening and closing (the price standing at the start) of each book, as its price and implied probability; a book
+  // that had taken the line down by the start has no close and no move
   const moves = modal.getByTestId('line-moves');
   await expect(moves.getByRole('columnheader')).toHaveText(['Book', 'Opened', 'Closed', 'Move']);
   for (const book of books.filter((b) => pregameBooks.includes(b.title)).slice(0, 3)) {
     const before = moneyline(book, side).filter(([t]) => t < start);
-    const [opened, closed] = [before[0][1], before.at(-1)![1]];
+    const [opened, closed] = [quoted(before)[0][1], before.at(-1)![1]];
     const row = moves.locator('tr', { has: page.getByRole('rowheader', { name: book.title, exact: true }) });
     await expect(row.locator('td')).toHaveText([
       `${american(opened)} (${implied(opened)}%)`,
-      `${american(closed)} (${implied(closed)}%)`,
-      /^([+\u2212]\d+\.\d|0\.0) pts$/,
+      ...(closed === null
+        ? ['Taken down', '—']
+        : [`${american(closed)} (${implied(closed)}%)`, /^([+\u2212]\d+\.\d|0\.0) pts$/]),
     ]);
   }
   // the start closes the pre-game chart
@@ -151,7 +161,7 @@ test('the line-movement chart writes prices in the user’s odds format', async 
         const start = Date.parse(g.commence_time) / 1000;
         const books = await lineHistory(request, user, g);
         const side = books[0]?.markets.find((m) => m.key === 'h2h')?.outcomes[0]?.name;
-        if (side && books.some((b) => moneyline(b, side).some(([t]) => t < start))) return g;
+        if (side && books.some((b) => quoted(moneyline(b, side)).some(([t]) => t < start))) return g;
       }
     }
     throw new Error('no game with a moneyline priced before its start');
