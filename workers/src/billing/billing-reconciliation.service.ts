@@ -37,6 +37,12 @@ export interface ReconciliationReport {
   errors: number;
 }
 
+/** A walk's report, and how many customers in a row have just met Stripe away. */
+interface Walk {
+  report: ReconciliationReport;
+  stripeAwayInARow: number;
+}
+
 /**
  * The billing reconciliation: daily, and on demand (`npm run billing:reconcile`), every billing
  * customer's subscriptions are read from Stripe and applied by the webhook's own rules, so a lost webhook leaves
@@ -45,12 +51,6 @@ export interface ReconciliationReport {
  * failure is logged and counted and the walk goes on. The job fails (and BullMQ retries it) when no customer could be reconciled, and as soon as Stripe,
  * PostgreSQL or Redis is found away (`failed`).
  */
-/** A walk's report, and how many customers in a row have just met Stripe away. */
-interface Walk {
-  report: ReconciliationReport;
-  stripeAwayInARow: number;
-}
-
 @Injectable()
 export class BillingReconciliationService implements OnApplicationBootstrap {
   private readonly logger = new Logger(BillingReconciliationService.name);
@@ -71,21 +71,16 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
 
   @OnJob(JobName.BillingReconcile)
   async reconcile(): Promise<ReconciliationReport> {
-    const report = emptyReport();
-    if (this.gateway.mode === 'off') return report;
-    const walk: Walk = { report, stripeAwayInARow: 0 };
-    let after: string | null = null;
-    for (;;) {
-      const page = await this.billing.customersAfter(after, PAGE);
-      if (!page.length) break;
-      for (const customer of page) await this.reconcileCustomer(customer, walk);
-      after = page[page.length - 1].user_id;
-    }
-    await this.reconcileGifts(walk);
-    this.logger.log({ msg: 'Billing reconciled', ...report });
-    if (report.errors && report.errors === report.customers)
-      throw new Error(`Billing reconciliation reached no customer (${report.errors} failed)`);
-    return report;
+    return this.walk('Billing reconciliation', async (walk) => {
+      let after: string | null = null;
+      for (;;) {
+        const page = await this.billing.customersAfter(after, PAGE);
+        if (!page.length) break;
+        for (const customer of page) await this.reconcileCustomer(customer, walk);
+        after = page[page.length - 1].user_id;
+      }
+      await this.reconcileGifts(walk);
+    });
   }
 
   /**
@@ -94,15 +89,24 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
    */
   @OnJob(JobName.BillingRenewals)
   async reconcileRenewals(): Promise<ReconciliationReport> {
+    return this.walk('Billing renewals', async (walk) => {
+      const now = new Date();
+      const due = await this.billing.customersAwaitingRenewal(new Date(now.getTime() - RENEWAL_GRACE_MS), now);
+      for (const customer of due) await this.reconcileCustomer(customer, walk);
+    });
+  }
+
+  /**
+   * One walk over customers (`reconcileCustomer` each), nothing with Stripe off: logged with its report when it met a
+   * customer, and failed (for BullMQ to retry) when it met some and reconciled none.
+   */
+  private async walk(name: string, customers: (walk: Walk) => Promise<void>): Promise<ReconciliationReport> {
     const report = emptyReport();
     if (this.gateway.mode === 'off') return report;
-    const walk: Walk = { report, stripeAwayInARow: 0 };
-    const now = new Date();
-    const due = await this.billing.customersAwaitingRenewal(new Date(now.getTime() - RENEWAL_GRACE_MS), now);
-    for (const customer of due) await this.reconcileCustomer(customer, walk);
-    if (report.customers) this.logger.log({ msg: 'Billing renewals reconciled', ...report });
+    await customers({ report, stripeAwayInARow: 0 });
+    if (report.customers || report.giftsGranted) this.logger.log({ msg: `${name} done`, ...report });
     if (report.errors && report.errors === report.customers)
-      throw new Error(`Billing renewals reached no customer (${report.errors} failed)`);
+      throw new Error(`${name} reached no customer (${report.errors} failed)`);
     return report;
   }
 
