@@ -17,7 +17,7 @@ const user = (plan: 'free' | 'gold' | 'platinum', via: AuthUser['via'] = 'bearer
   role: null,
 });
 
-function service(tokens: Record<string, AuthUser>, keys: Record<string, AuthUser>) {
+function service(tokens: Record<string, AuthUser>, keys: Record<string, AuthUser>, config: Partial<AppConfig> = {}) {
   const accounts = {
     authenticateToken: jest.fn(async (token: string) =>
       tokens[token] ? { user: tokens[token], expiresAt: EXPIRES_AT } : null,
@@ -28,9 +28,7 @@ function service(tokens: Record<string, AuthUser>, keys: Record<string, AuthUser
     auth: new SocketAuthService(
       accounts as unknown as AuthService,
       apiKeys as unknown as ApiKeyService,
-      {
-        PORT: 3000,
-      } as AppConfig,
+      { PORT: 3000, ...config } as AppConfig,
     ),
     accounts,
     apiKeys,
@@ -117,6 +115,17 @@ describe('SocketAuthService', () => {
       credential: null,
     });
     expect(accounts.authenticateToken).toHaveBeenCalledTimes(1);
+  });
+
+  // Behind a proxy that rewrites Host, the page's origin is the deployment's PUBLIC_URL
+  it('reads the access cookie from a page of PUBLIC_URL whatever Host the proxy sends, and from no other site', async () => {
+    const proxied = service({ good: user('gold') }, {}, { PUBLIC_URL: 'https://odds.example' });
+    const cookie = '__Host-op_access=good';
+    const at = (origin: string) =>
+      proxied.auth.authenticate({ headers: { cookie, origin, host: '127.0.0.1:3000' }, auth: {} });
+    expect(await at('https://odds.example')).toMatchObject({ ok: true, user: { id: 'u1' } });
+    expect(await at('https://evil.test')).toEqual({ ok: true, user: null, credential: null });
+    expect(await at('http://odds.example')).toEqual({ ok: true, user: null, credential: null });
   });
 
   // One authenticator, the HTTP guards' order (RequestAuthenticator): the token first, then the key

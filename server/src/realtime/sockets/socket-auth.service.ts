@@ -34,10 +34,17 @@ function readCookie(header: string | undefined, name: string): string | null {
   return null;
 }
 
-/** A cookie only counts from a page of this origin: another site could otherwise open a socket as the user. */
-function sameOrigin(headers: IncomingHttpHeaders): boolean {
+/**
+ * A cookie only counts from a page of this origin: another site could otherwise open a socket as the user. The page is
+ * ours when the browser's `Origin` is the deployment's PUBLIC_URL, or names the host the request was sent to: behind a
+ * reverse proxy that rewrites `Host` (nginx's default sends its upstream's), only PUBLIC_URL can match, and a signed-in
+ * page's socket would otherwise be let in as anonymous, without its paid feeds.
+ */
+function fromOwnPage(headers: IncomingHttpHeaders, publicOrigin: string | null): boolean {
   const origin = headers.origin;
-  if (!origin || !headers.host) return false;
+  if (!origin) return false;
+  if (origin === publicOrigin) return true;
+  if (!headers.host) return false;
   try {
     return new URL(origin).host === headers.host;
   } catch {
@@ -56,6 +63,7 @@ function sameOrigin(headers: IncomingHttpHeaders): boolean {
 @Injectable()
 export class SocketAuthService {
   private readonly accessCookie: string;
+  private readonly publicOrigin: string | null;
 
   constructor(
     private readonly accounts: AuthService,
@@ -63,10 +71,11 @@ export class SocketAuthService {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.accessCookie = sessionCookieNames(config).access;
+    this.publicOrigin = config.PUBLIC_URL ? new URL(config.PUBLIC_URL).origin : null;
   }
 
   async authenticate(handshake: Handshake): Promise<HandshakeResult> {
-    const token = accessToken(handshake, this.accessCookie);
+    const token = accessToken(handshake, this.accessCookie, this.publicOrigin);
     const signedIn = token ? await this.token(token) : null;
     if (signedIn) return signedIn;
 
@@ -103,9 +112,11 @@ export class SocketAuthService {
   }
 }
 
-/** The access token a handshake presents: the `auth.token` payload, else a bearer header, else the same-origin cookie. */
-function accessToken(handshake: Handshake, cookieName: string): string | null {
+/** The access token a handshake presents: the `auth.token` payload, else a bearer header, else our own page's cookie. */
+function accessToken(handshake: Handshake, cookieName: string, publicOrigin: string | null): string | null {
   const bearer = /^bearer (.+)$/i.exec(handshake.headers.authorization ?? '')?.[1];
   const token = typeof handshake.auth.token === 'string' && handshake.auth.token ? handshake.auth.token : bearer;
-  return token ?? (sameOrigin(handshake.headers) ? readCookie(handshake.headers.cookie, cookieName) : null);
+  return (
+    token ?? (fromOwnPage(handshake.headers, publicOrigin) ? readCookie(handshake.headers.cookie, cookieName) : null)
+  );
 }
