@@ -408,6 +408,32 @@ export class AlertsRepository {
       .execute();
   }
 
+  /**
+   * Counts a try of a pending delivery before it is made, so a try that never ends (its worker killed or hung) still
+   * counts toward `limit`. A delivery already tried `limit` times is not tried again: it ends failed with `reason` in
+   * the same statement. Answers the delivery's tries and status after this (pending: the try may go ahead; failed: it
+   * gave up), or null when the delivery is no longer pending.
+   */
+  async startTry(
+    id: number,
+    limit: number,
+    reason: string,
+  ): Promise<{ attempts: number; status: AlertDeliveryStatus } | null> {
+    const row = await this.db
+      .updateTable('alert_deliveries')
+      .set({
+        attempts: sql<number>`CASE WHEN attempts < ${limit} THEN attempts + 1 ELSE attempts END`,
+        status: sql<AlertDeliveryStatus>`CASE WHEN attempts < ${limit} THEN status ELSE 'failed' END`,
+        reason: sql<string | null>`CASE WHEN attempts < ${limit} THEN reason ELSE ${reason} END`,
+        updated_at: new Date(),
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .returning(['attempts', 'status'])
+      .executeTakeFirst();
+    return row ?? null;
+  }
+
   /** A delivery with its rule and the owner's plan as they are now (delivery checks the plan gate again). */
   async delivery(id: number): Promise<(AlertDeliveryRow & { rule: AlertRuleWithPlan }) | null> {
     const delivery = await this.db

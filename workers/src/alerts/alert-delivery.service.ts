@@ -36,6 +36,9 @@ const URL_PROBLEMS = {
   unresolvable: AlertMessages.webhookUnresolvable,
 } as const;
 
+/** Why a delivery whose last try never ended (its worker stopped during it) is given up at the limit. */
+const unfinishedTries = (limit: number) => `Gave up after ${limit} tries: the last one never finished`;
+
 /**
  * Delivers one webhook or push alert, recording the outcome on the delivery. A failure that may
  * pass is retried by the queue with exponential backoff; the last failure is recorded with why, and a webhook whose
@@ -54,10 +57,7 @@ export class AlertDeliveryService {
   }
 
   @OnJob(JobName.AlertsDeliver)
-  async deliver(
-    data: JobPayload<typeof JobName.AlertsDeliver>,
-    job?: Pick<Job, 'attemptsMade' | 'opts'>,
-  ): Promise<string> {
+  async deliver(data: JobPayload<typeof JobName.AlertsDeliver>, job?: Pick<Job, 'opts'>): Promise<string> {
     const delivery = await this.alerts.delivery(data.deliveryId);
     if (!delivery || delivery.status !== 'pending') return 'done';
     // The plan gates the kinds (api.md "Alerts") when the alert goes out too: a user who lost the plan since evaluation
@@ -67,24 +67,31 @@ export class AlertDeliveryService {
       await this.alerts.finishDeliveries([delivery.id], 'skipped', refused);
       return 'skipped';
     }
-    // A job the requeue sweep queued again starts its count over: the tries go on from those the delivery records, or
-    // one whose job is lost after each try would be tried for good and never reach the limit.
-    const attempt = Math.max(job?.attemptsMade ?? 0, delivery.attempts) + 1;
-    const last = attempt >= (job?.opts.attempts ?? 1);
+    // The delivery counts its tries, not the job: a job the requeue sweep queued again starts its own count over. Each
+    // try is counted as it starts, so one that never ends (its worker killed or hung) counts too; counted at its end, a
+    // delivery whose tries each killed the worker was requeued and tried for good, never reaching the limit.
+    const limit = job?.opts.attempts ?? 1;
+    const started = await this.alerts.startTry(delivery.id, limit, unfinishedTries(limit));
+    if (!started) return 'done';
+    if (started.status === 'failed') {
+      if (delivery.channel === 'webhook') await this.webhookFailed(delivery.rule, unfinishedTries(limit));
+      return 'failed';
+    }
+    const last = started.attempts >= limit;
     try {
       if (delivery.channel === 'webhook') await this.webhook(delivery, delivery.rule);
       else await this.push(delivery);
     } catch (error) {
       const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure((error as Error).message, true);
       if (failure.retry && !last) {
-        await this.alerts.finishDeliveries([delivery.id], 'pending', `${failure.message} (retrying)`, attempt);
+        await this.alerts.finishDeliveries([delivery.id], 'pending', `${failure.message} (retrying)`);
         throw failure;
       }
-      await this.alerts.finishDeliveries([delivery.id], 'failed', failure.message, attempt);
+      await this.alerts.finishDeliveries([delivery.id], 'failed', failure.message);
       if (delivery.channel === 'webhook') await this.webhookFailed(delivery.rule, failure.message);
       return 'failed';
     }
-    await this.alerts.finishDeliveries([delivery.id], 'sent', null, attempt);
+    await this.alerts.finishDeliveries([delivery.id], 'sent', null);
     if (delivery.channel === 'webhook')
       await this.alerts.recordWebhookOutcome(delivery.rule.id, true, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, () => '');
     return 'sent';

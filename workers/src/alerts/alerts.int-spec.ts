@@ -100,8 +100,8 @@ describe('alerts in the workers', () => {
     opportunities: opportunities.map((o) => ({ ...o, sport })),
   });
 
-  const deliver = (id: number, attemptsMade = 0, attempts = 1) =>
-    delivery.deliver({ deliveryId: id }, { attemptsMade, opts: { attempts } });
+  /** A try of a delivery by a job allowed `attempts` tries (each of a job's tries, or a requeued job's first). */
+  const deliver = (id: number, attempts = 1) => delivery.deliver({ deliveryId: id }, { opts: { attempts } });
 
   it('alerts an opportunity once per rule however often detection updates it, and delivers a signed webhook', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 2, webhookUrl });
@@ -304,8 +304,8 @@ describe('alerts in the workers', () => {
       );
       const id = added[0].data.deliveryId;
       deliveryIds.push(id);
-      await expect(deliver(id, 0, 2)).rejects.toThrow('Webhook answered HTTP 500');
-      await expect(deliver(id, 1, 2)).resolves.toBe('failed');
+      await expect(deliver(id, 2)).rejects.toThrow('Webhook answered HTTP 500');
+      await expect(deliver(id, 2)).resolves.toBe('failed');
     }
     // Each retry is the same message to the receiver, which drops a repeat by its id (at-least-once delivery).
     expect(webhook.received.map((r) => r.headers['webhook-id'])).toEqual([
@@ -399,13 +399,63 @@ describe('alerts in the workers', () => {
     webhook.status = 500;
     await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-requeued-${userId}` })]), undefined, NOW);
     const id = added[0].data.deliveryId;
-    await expect(deliver(id, 0, 3)).rejects.toThrow('Webhook answered HTTP 500');
-    await expect(deliver(id, 1, 3)).rejects.toThrow('Webhook answered HTTP 500');
+    await expect(deliver(id, 3)).rejects.toThrow('Webhook answered HTTP 500');
+    await expect(deliver(id, 3)).rejects.toThrow('Webhook answered HTTP 500');
     // its job lost, the requeue sweep queues a new one, which starts at no attempt made
-    await expect(deliver(id, 0, 3)).resolves.toBe('failed');
+    await expect(deliver(id, 3)).resolves.toBe('failed');
     expect((await repo.deliveries(userId, rule.id)).map((r) => [r.status, r.reason, r.attempts])).toEqual([
       ['failed', 'Webhook answered HTTP 500', 3],
     ]);
+  });
+
+  // A try was counted when it ended: one during which the worker died (a crash, out of memory, a hang the supervisor
+  // killed) was never counted, so a delivery whose tries each killed the worker was requeued and tried for good.
+  it('counts a try its worker died during, once, and gives the delivery up at the limit after a requeue', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    webhook.status = 500;
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-died-${userId}` })]), undefined, NOW);
+    const id = added[0].data.deliveryId;
+    const requeue = new AlertRequeueService(
+      repo,
+      {
+        add: async (name: string, data: { deliveryId: number }) => void added.push({ name, data }),
+      } as unknown as JobQueueService,
+      t.config,
+    );
+    const requeued = async () => {
+      added = [];
+      await requeue.requeue(undefined, undefined, Date.now() + requeue.staleAfterMs + 1000);
+      return added.some((a) => a.data.deliveryId === id);
+    };
+    // The worker dies once the webhook has the request: the try's end is never written, and its job is never settled.
+    const dyingTry = () =>
+      new Promise<void>((tried) => {
+        const dying = Object.assign(Object.create(repo) as AlertsRepository, {
+          finishDeliveries: () => {
+            tried();
+            return new Promise<void>(() => undefined);
+          },
+        });
+        void new AlertDeliveryService(dying, t.config).deliver({ deliveryId: id }, { opts: { attempts: 3 } });
+      });
+    const recorded = async () =>
+      (await repo.deliveries(userId, rule.id)).map((r) => [r.status, r.reason, r.attempts] as const);
+
+    await dyingTry();
+    expect(await recorded()).toEqual([['pending', null, 1]]);
+    expect(await requeued()).toBe(true);
+    // A try that ends is counted once, when it starts, not again when its outcome is written.
+    await expect(deliver(id, 3)).rejects.toThrow('Webhook answered HTTP 500');
+    expect(await recorded()).toEqual([['pending', 'Webhook answered HTTP 500 (retrying)', 2]]);
+    await dyingTry();
+    expect(await recorded()).toEqual([['pending', 'Webhook answered HTTP 500 (retrying)', 3]]);
+    expect(webhook.received).toHaveLength(3);
+
+    expect(await requeued()).toBe(true);
+    await expect(deliver(id, 3)).resolves.toBe('failed');
+    expect(webhook.received).toHaveLength(3);
+    expect(await recorded()).toEqual([['failed', 'Gave up after 3 tries: the last one never finished', 3]]);
+    expect(await requeued()).toBe(false);
   });
 
   it('sends the e-mail digest through the mailer, one mail per user', async () => {
