@@ -29,6 +29,7 @@ export {
   isLayMarket,
   KIND_NUMBERS,
   lockedDescriptions,
+  lockedOutcomes,
   marketFamily,
   replacesHeldQuote,
   type LineKind,

@@ -2,7 +2,7 @@ import {
   formatPrice,
   isEventLive,
   isStaleUpdate,
-  lockedDescriptions,
+  lockedOutcomes,
   sportsbookName,
   type BoardEvent,
 } from '@oddspulse/shared';
@@ -26,16 +26,18 @@ export interface PlayerPropItem {
 
 /**
  * Each outcome of a game's props boards as a variant A item. `is_active` is spec 001 §5's locked-market rule as the
- * engine and the odds table read a props market: too old locks it whole, a price missing, 0 or beyond ±5000 locks
- * that player's outcomes at the book (lockedDescriptions), so no item shows one side of a player open whose other
+ * odds table reads a props market (lockedOutcomes): too old locks it whole, a price missing, 0 or beyond ±5000 locks
+ * that player's outcomes at the book, as the engine reads it, so no item shows one side of a player open whose other
  * side is locked.
  */
 export function propItems(now: number) {
   return (event: BoardEvent): PlayerPropItem[] =>
     event.bookmakers.flatMap((book) =>
       book.markets.flatMap((market) => {
-        const stale = isStaleUpdate(market.last_update, now, isEventLive(event, now));
-        const lockedPlayers = stale ? null : lockedDescriptions(market.outcomes);
+        const isLocked = lockedOutcomes(
+          market.outcomes,
+          isStaleUpdate(market.last_update, now, isEventLive(event, now)),
+        );
         return market.outcomes.map((outcome) => ({
           game_id: event.id,
           book: book.key,
@@ -48,7 +50,7 @@ export function propItems(now: number) {
           url: outcome.link ?? market.link ?? book.link ?? null,
           link_available: Boolean(outcome.link ?? market.link ?? book.link),
           is_latest: true,
-          is_active: !stale && !(lockedPlayers?.has(outcome.description ?? '') ?? false),
+          is_active: !isLocked(outcome),
           last_update: market.last_update,
         }));
       }),

@@ -8,6 +8,7 @@ import {
   legPointsMatch,
   lineFromReference,
   lockedDescriptions,
+  lockedOutcomes,
   marketFamily,
   MarketGroupNumbers,
   moneylineCounts,
@@ -49,6 +50,29 @@ describe('line-up rules', () => {
       ]),
     ).toEqual(new Set(['P1']));
     expect(lockedDescriptions([{ name: 'A', price: 1.9 }])).toBeNull();
+  });
+
+  it('locks a market too old whole, else its outcomes as lockedDescriptions reads them (spec 001 §5)', () => {
+    const props = [
+      { name: 'Over', description: 'P1', price: 0, point: 10.5 },
+      { name: 'Under', description: 'P1', price: 1.9, point: 10.5 },
+      { name: 'Over', description: 'P2', price: 1.9, point: 8.5 },
+    ];
+    const open = lockedOutcomes(props, false);
+    // a locked price locks its player's other side too, and leaves the book's other players open
+    expect(props.map(open)).toEqual([true, true, false]);
+    expect(props.map(lockedOutcomes(props, true))).toEqual([true, true, true]);
+    const game = [
+      { name: 'A', price: 1.9 },
+      { name: 'B', price: 60 },
+    ];
+    expect(game.map(lockedOutcomes(game, false))).toEqual([true, true]);
+    const priced = [
+      { name: 'A', price: 1.9 },
+      { name: 'B', price: 2.1 },
+    ];
+    expect(priced.map(lockedOutcomes(priced, false))).toEqual([false, false]);
+    expect(priced.map(lockedOutcomes(priced, true))).toEqual([true, true]);
   });
 
   it('counts a book’s outcomes per player, or for the whole market', () => {

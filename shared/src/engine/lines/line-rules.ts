@@ -118,6 +118,21 @@ export function lockedDescriptions(outcomes: readonly BoardOutcome[]): Set<strin
   return locked;
 }
 
+const noneLocked = (): boolean => false;
+const allLocked = (): boolean => true;
+
+/**
+ * Which outcomes of a book's market are locked as a page shows them (spec 001 §5): a market too old (`stale`, by
+ * isStaleAt) is locked whole, else lockedDescriptions says which players' outcomes are (all of a market without
+ * players). One rule for the odds table's rows and the player-props items, so neither shows one side of a player
+ * open whose other side is locked. The test is made once per market; unless a price is locked it allocates nothing.
+ */
+export function lockedOutcomes(outcomes: readonly BoardOutcome[], stale: boolean): (outcome: BoardOutcome) => boolean {
+  if (stale) return allLocked;
+  const locked = lockedDescriptions(outcomes);
+  return locked === null ? noneLocked : (outcome) => locked.has(outcome.description ?? '');
+}
+
 /**
  * How many outcomes a book lists per player/team in a market (a moneyline group's outcome count: 2, or 3 for
  * 1X2): one number when no outcome has a player.

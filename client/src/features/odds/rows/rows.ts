@@ -16,7 +16,7 @@ import {
   isStaleAt,
   KIND_NUMBERS,
   lineKey,
-  lockedDescriptions,
+  lockedOutcomes,
   marketFamily,
   marketLines,
   PREFERRED_BOOK_ORDER,
@@ -387,9 +387,9 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
       if (!settings.shows(market.key)) continue;
       const updatedAt = cachedTime(market.last_update, settings.times);
       // spec 001 §5 locked market: too old locks it whole; a price beyond ±5000 locks a game market whole but a props
-      // market per player, as the engine reads it (lockedDescriptions): one player's far-out line leaves the others open
-      const stale = isStaleAt(updatedAt, now, live);
-      const lockedPlayers = stale ? null : lockedDescriptions(market.outcomes);
+      // market per player, as the engine reads it: one player's far-out line leaves the others open. The props items'
+      // is_active is the same rule (lockedOutcomes)
+      const isLocked = lockedOutcomes(market.outcomes, isStaleAt(updatedAt, now, live));
       let known = seen.get(market.key);
       if (!known) seen.set(market.key, (known = []));
       for (let i = 0; i < market.outcomes.length; i++) {
@@ -397,8 +397,7 @@ function eventCells(event: BoardEvent, settings: RowSettings): { cells: Cell[]; 
         at++;
         if (!(outcome.price > 0)) continue;
         const cell = cellOf(build, known, i, market.key, outcome, m, at);
-        const locked = stale || (lockedPlayers?.has(outcome.description ?? '') ?? false);
-        addPrice(cell, quoted, market, outcome, at, updatedAt, locked, selected.size > 0);
+        addPrice(cell, quoted, market, outcome, at, updatedAt, isLocked(outcome), selected.size > 0);
       }
     }
   }
