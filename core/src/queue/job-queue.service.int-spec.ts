@@ -7,7 +7,8 @@ import { TcpProxy } from '../../../test/support/tcp-proxy';
 import { APP_CONFIG } from '../config/config.module';
 import { parseConfig } from '../config/config.schema';
 import { bullConnectionOptions, RedisService } from '../redis/redis.service';
-import { JobQueueService, QUEUE_CLOSE_MS } from './job-queue.service';
+import { CLOSE_MS } from '../util/close-or-force';
+import { JobQueueService } from './job-queue.service';
 
 // docs/operating.md "A worker killed": a shutdown with Redis down does not wait on the outage. A job that was enqueueing
 // when Redis went away left its command in ioredis's offline queue, and the queue's QUIT waited behind it: the workers
@@ -97,7 +98,7 @@ describe('JobQueueService closing while an enqueue waits on a Redis that went aw
     let timer: NodeJS.Timeout | undefined;
     const closed = await Promise.race([
       app.close().then(() => true),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 3 * QUEUE_CLOSE_MS))),
+      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), 3 * CLOSE_MS))),
     ]);
     clearTimeout(timer);
     expect(closed).toBe(true);

@@ -19,19 +19,13 @@ import type { AppConfig } from '../config/config.schema';
 import { RepeatedErrors } from '../logging/repeated-errors';
 import { RedisService } from '../redis/redis.service';
 import { isDependencyDown } from '../util/dependency-errors';
-import { TimedOutError, withTimeout } from '../util/with-timeout';
+import { closeOrForce } from '../util/close-or-force';
 import { queueRedisDown } from './bull-connection';
 import { JOB_OPTIONS } from './queue.constants';
 
 export type JobCounts = Record<string, number>;
 
 const HOUR_MS = 3_600_000;
-
-/**
- * How long a queue's close may take at shutdown before its connection is dropped instead: a QUIT Redis takes answers in
- * a millisecond, and the workers' last resort (30 s, workers/src/main.ts) is far off.
- */
-export const QUEUE_CLOSE_MS = 2000;
 
 /** The one way to put work on a queue: typed by the job map, with deterministic ids where given. */
 @Injectable()
@@ -223,7 +217,9 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
    * its command waiting in ioredis's offline queue, and the close's QUIT waited behind it until the workers' last-resort
    * exit 30 s later. ioredis dropping a connection between two reconnect attempts neither fails nor ends the waiting
    * command, so it is left to the process's exit (its job is BullMQ's to retry, as any job in flight at a shutdown).
-   * A connection that goes down as it closes is dropped once the close has had QUEUE_CLOSE_MS, with a warning.
+   * A connection that goes down as it closes is dropped once the close has had CLOSE_MS, with a warning giving the
+   * connection's status then (closeOrForce). A close that fails is thrown: BullMQ's close lets connection errors pass,
+   * so what fails is a fault, not Redis away.
    */
   private async closeQueue(name: QueueName): Promise<void> {
     const queue = this.queue(name);
@@ -232,16 +228,13 @@ export class JobQueueService implements OnModuleInit, OnApplicationShutdown {
       client.disconnect();
       return;
     }
-    try {
-      await withTimeout(queue.close(), QUEUE_CLOSE_MS, `the close of queue ${name}`);
-    } catch (error) {
-      if (!(error instanceof TimedOutError)) throw error;
-      this.logger.warn(
-        { queue: name, timeoutMs: QUEUE_CLOSE_MS, status: client?.status },
-        `${error.message}; its connection is dropped`,
-      );
-      (await connectedClient(queue))?.disconnect();
-    }
+    await closeOrForce(
+      queue.close(),
+      async () => (await connectedClient(queue))?.disconnect(),
+      `the close of queue ${name}`,
+      this.logger,
+      { fields: () => ({ queue: name, status: client?.status }), rethrowFailure: true },
+    );
   }
 }
 
