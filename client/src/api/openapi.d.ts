@@ -2452,8 +2452,8 @@ export interface components {
           point?: number;
           book: string;
           bookTitle: string;
-          /** @description Its price when the move began: it is stale while its price has not moved toward the side from this one */
-          oldPrice: {
+          /** @description Its price when the move began: it is stale while its price has not moved toward the side from this one. Absent on an alert raised before stale books carried their old price */
+          oldPrice?: {
             /** @description American odds, rounded */
             price: number;
             decimal: number;

@@ -392,9 +392,9 @@ const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
         ...steamPriceFields,
         book: z.string(),
         bookTitle: z.string(),
-        oldPrice: steamPriceSchema.meta({
+        oldPrice: steamPriceSchema.optional().meta({
           description:
-            'Its price when the move began: it is stale while its price has not moved toward the side from this one',
+            'Its price when the move began: it is stale while its price has not moved toward the side from this one. Absent on an alert raised before stale books carried their old price',
         }),
         commission: z.number(),
         evPct: z.number().meta({ description: 'EV against the fair line, percent, net of commission' }),

@@ -1,5 +1,6 @@
+import Ajv from 'ajv';
 import { RealtimePublisher, SteamRecordRepository, SteamStateRepository } from '@oddspulse/core';
-import { type SteamAlert } from '@oddspulse/shared';
+import { type SteamAlert, type SteamStaleBook } from '@oddspulse/shared';
 import { staleBook, steamAlert } from '@oddspulse/shared/testing';
 import { bearer, createAccountsApp, signUp, type AccountsTestApp } from '../../../test/support/accounts-app';
 
@@ -163,5 +164,30 @@ describe('/api/steam', () => {
       const res = await t.http().get(`/api/steam/record?${query}`);
       expect([res.status, res.body.code, res.body.message]).toEqual([400, 'INVALID_STEAM_RECORD_PARAMETER', message]);
     }
+  });
+
+  // A stale book's oldPrice came with DECISIONS 34's old price: an alert stored before it has none, and the document
+  // required it, so a generated client was promised a field the answer did not hold.
+  it('serves an alert stored before stale books carried their old price, as the document describes it', async () => {
+    const { oldPrice: _, ...stale }: SteamStaleBook = staleBook('betmgm', -160, 1.9);
+    await raise(
+      steamAlert({
+        id: 'steam:before-old-prices',
+        side: 'Phoenix Suns',
+        commenceTime: START,
+        timeFound: minutesAgo(1),
+        staleBooks: [stale],
+        bestEvPct: 1.9,
+      }),
+    );
+    const { session } = await signUp(t, 'platinum');
+    const res = await t.http().get(`/api/steam?sports=${NBA}`).set(bearer(session));
+    expect(res.status).toBe(200);
+    const served = (res.body.alerts as SteamAlert[]).find((a) => a.id === 'steam:before-old-prices');
+    expect(served?.staleBooks).toEqual([stale]);
+    const doc = (await t.http().get('/api/docs-json')).body;
+    const ref: string = doc.paths['/api/steam'].get.responses['200'].content['application/json'].schema.$ref;
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(doc.components.schemas[ref.split('/').pop()!]);
+    expect(validate(res.body) ? [] : validate.errors).toEqual([]);
   });
 });

@@ -47,8 +47,11 @@ export interface SteamMove {
 export interface SteamStaleBook extends SteamPrice {
   book: string;
   bookTitle: string;
-  /** Its price when the origin's move began: the book stays stale while its price has not moved toward the side from it. */
-  oldPrice: SteamPrice;
+  /**
+   * Its price when the origin's move began: the book stays stale while its price has not moved toward the side from it.
+   * Absent on an alert raised before stale books carried it, which is reviewed from the price the book had when raised.
+   */
+  oldPrice?: SteamPrice;
   /** The book's commission on net winnings (exchanges), FRACTION; EV is worked net of it. */
   commission: number;
   /** EV against the alert's fair line, PERCENT. */

@@ -348,7 +348,7 @@ describe('detectSteam', () => {
       ['draftkings', -150, 3.88],
       ['fanduel', -155, 2.54],
     ]);
-    expect(alert.staleBooks.map((b) => b.oldPrice.price)).toEqual([-150, -155]);
+    expect(alert.staleBooks.map((b) => b.oldPrice?.price)).toEqual([-150, -155]);
   });
 
   it('leaves out a book still at its old price that stands at or past the new line: it has nothing to catch up', () => {
@@ -449,7 +449,7 @@ describe('reviewSteamAlert', () => {
     const moved = moneylineEvent({ draftkings: [-145, 125], fanduel: [-160, 140], williamhill_us: [-145, 125] });
     const review = reviewSteamAlert(alert(), moved, NOW + 10_000);
     expect(review.change).toBe('updated');
-    expect(review.alert.staleBooks.map((b) => [b.book, b.price, b.evPct, b.oldPrice.price])).toEqual([
+    expect(review.alert.staleBooks.map((b) => [b.book, b.price, b.evPct, b.oldPrice?.price])).toEqual([
       ['draftkings', -145, 5.31, -150],
     ]);
     // DraftKings back to −148: toward the line from −145, not from −150 where it stood before the move (4.44 %)

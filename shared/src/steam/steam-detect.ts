@@ -266,7 +266,7 @@ const sideQuoteOf = (price: SteamPrice): SideQuote => ({ price: price.decimal, p
  * A stale book's old price. An alert raised before stale books carried theirs (active for at most 30 minutes after
  * the release that added it) has the price the book stood at when it was raised, which had not moved toward the side.
  */
-const oldPriceOf = (book: SteamStaleBook): SteamPrice => (book as Partial<SteamStaleBook>).oldPrice ?? book;
+const oldPriceOf = (book: SteamStaleBook): SteamPrice => book.oldPrice ?? book;
 
 /**
  * An active alert against the event as it stands (undefined: the event left the board): the books it named that are

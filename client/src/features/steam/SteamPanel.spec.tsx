@@ -76,4 +76,16 @@ describe('the Steam list under the page’s search', () => {
     expect(testId('steam-empty')).toContain('No steam right now');
     expect(testId('hidden-by-search')).toBe('1 alert for other games hidden by the search.');
   });
+
+  // An alert stored before stale books carried their old price (the API says oldPrice may be absent): its books are
+  // listed as any other's, at their price now with their EV, the card reading nothing it lacks.
+  it('lists a stale book that has no old price at its price now and EV', () => {
+    const { oldPrice: _, ...stale } = staleBook('betmgm', -160, 1.9);
+    feed = initialSteam([steamAlert({ staleBooks: [stale], bestEvPct: 1.9 })], NOW);
+    render('');
+    const rows = [...document.querySelectorAll('[data-testid=steam-stale-book]')];
+    expect(rows.map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent))).toEqual([
+      [expect.stringContaining('betmgm'), 'Los Angeles Lakers', '-160', '+1.90%'],
+    ]);
+  });
 });
