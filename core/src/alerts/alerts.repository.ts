@@ -394,18 +394,26 @@ export class AlertsRepository {
     return count;
   }
 
+  /**
+   * Writes the end of a try (or a skip) on the deliveries still pending, and answers the ids it wrote. A delivery
+   * already ended keeps its end: a try that hung while the requeue sweep gave the delivery up at the limit (startTry)
+   * must not turn `failed` back into `sent` or `pending` when it finishes late, nor any end overwrite `skipped`.
+   */
   async finishDeliveries(
     ids: number[],
     status: AlertDeliveryStatus,
     reason: string | null,
     attempts?: number,
-  ): Promise<void> {
-    if (!ids.length) return;
-    await this.db
+  ): Promise<number[]> {
+    if (!ids.length) return [];
+    const rows = await this.db
       .updateTable('alert_deliveries')
       .set({ status, reason, updated_at: new Date(), ...(attempts === undefined ? {} : { attempts }) })
       .where('id', 'in', ids)
+      .where('status', '=', 'pending')
+      .returning('id')
       .execute();
+    return rows.map((r) => Number(r.id));
   }
 
   /**

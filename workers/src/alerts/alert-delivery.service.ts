@@ -13,7 +13,14 @@ import {
   publicOrigin,
   vapidKeys,
 } from '@oddspulse/core';
-import { AlertMessages, alertKindRefusal, currentAccess, JobName, type JobPayload } from '@oddspulse/shared';
+import {
+  AlertMessages,
+  alertKindRefusal,
+  currentAccess,
+  JobName,
+  type AlertDeliveryStatus,
+  type JobPayload,
+} from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
 import { postWebhook, webhookBody } from './webhook-channel';
 import { pushPayload, sendPush } from './push-channel';
@@ -63,10 +70,7 @@ export class AlertDeliveryService {
     // The plan gates the kinds (api.md "Alerts") when the alert goes out too: a user who lost the plan since evaluation
     // (during a retry's backoff, before the requeue sweep) is not sent it.
     const refused = alertKindRefusal(currentAccess(delivery.rule).access, delivery.rule.kind);
-    if (refused) {
-      await this.alerts.finishDeliveries([delivery.id], 'skipped', refused);
-      return 'skipped';
-    }
+    if (refused) return (await this.end(delivery.id, 'skipped', refused)) ? 'skipped' : 'done';
     // The delivery counts its tries, not the job: a job the requeue sweep queued again starts its own count over. Each
     // try is counted as it starts, so one that never ends (its worker killed or hung) counts too; counted at its end, a
     // delivery whose tries each killed the worker was requeued and tried for good, never reaching the limit.
@@ -84,17 +88,31 @@ export class AlertDeliveryService {
     } catch (error) {
       const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure((error as Error).message, true);
       if (failure.retry && !last) {
-        await this.alerts.finishDeliveries([delivery.id], 'pending', `${failure.message} (retrying)`);
+        if (!(await this.end(delivery.id, 'pending', `${failure.message} (retrying)`))) return 'done';
         throw failure;
       }
-      await this.alerts.finishDeliveries([delivery.id], 'failed', failure.message);
+      if (!(await this.end(delivery.id, 'failed', failure.message))) return 'done';
       if (delivery.channel === 'webhook') await this.webhookFailed(delivery.rule, failure.message);
       return 'failed';
     }
-    await this.alerts.finishDeliveries([delivery.id], 'sent', null);
+    if (!(await this.end(delivery.id, 'sent', null))) return 'done';
     if (delivery.channel === 'webhook')
       await this.alerts.recordWebhookOutcome(delivery.rule.id, true, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, () => '');
     return 'sent';
+  }
+
+  /**
+   * Writes a try's end, answering whether the delivery was still pending. One ended meanwhile (given up at the limit
+   * while this try hung, or skipped) keeps its end, and this try changes nothing else either: no retry is thrown for
+   * it, and its webhook outcome is not counted, since the delivery's own end was counted already.
+   */
+  private async end(id: number, status: AlertDeliveryStatus, reason: string | null): Promise<boolean> {
+    if ((await this.alerts.finishDeliveries([id], status, reason)).length) return true;
+    this.logger.warn(
+      { deliveryId: id, outcome: status },
+      'Alert delivery try ended after its delivery had ended: its outcome is not recorded',
+    );
+    return false;
   }
 
   private async webhook(delivery: AlertDeliveryRow, rule: AlertRuleRow): Promise<void> {

@@ -84,13 +84,18 @@ export class AlertDispatcher {
     const count = await this.alerts.countAlertThisHour(rule.user_id, now);
     if (count > this.config.ALERT_RATE_CAP_PER_HOUR) {
       const reason = `Rate cap: at most ${this.config.ALERT_RATE_CAP_PER_HOUR} alerts an hour`;
-      await this.alerts.finishDeliveries(
-        claimed.map((d) => d.id),
-        'skipped',
-        reason,
+      const skipped = new Set(
+        await this.alerts.finishDeliveries(
+          claimed.map((d) => d.id),
+          'skipped',
+          reason,
+        ),
       );
-      // the next digest mail says how many the cap held, and the best of them (api.md "E-mail digest")
-      await this.alerts.holdForDigest(claimed.filter((d) => d.channel === 'email').map((d) => d.id));
+      // the next digest mail says how many the cap held, and the best of them (api.md "E-mail digest"); one a digest
+      // sent since it was claimed keeps its end and is not named again as held
+      await this.alerts.holdForDigest(
+        claimed.filter((d) => d.channel === 'email' && skipped.has(d.id)).map((d) => d.id),
+      );
       return 'capped';
     }
     for (const delivery of claimed.filter((d) => d.channel !== 'email'))

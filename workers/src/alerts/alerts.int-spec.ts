@@ -458,6 +458,56 @@ describe('alerts in the workers', () => {
     expect(await requeued()).toBe(false);
   });
 
+  // The end of a try was written whatever the delivery's state: a try that hung while the sweep requeued the delivery
+  // and the limit gave it up turned `failed` back into `pending` or `sent` when it finished late.
+  it('keeps a delivery given up at the limit as failed when a hung try of it ends late', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-late-${userId}` })]), undefined, NOW);
+    const id = added[0].data.deliveryId;
+    /** A try that hangs once the receiver has answered, until `finish` lets it write its end. */
+    const hungTry = async () => {
+      let finish!: () => void;
+      const finishing = new Promise<void>((resolve) => (finish = resolve));
+      let ending!: () => void;
+      const ended = new Promise<void>((resolve) => (ending = resolve));
+      const hanging = Object.assign(Object.create(repo) as AlertsRepository, {
+        finishDeliveries: async (...args: Parameters<AlertsRepository['finishDeliveries']>) => {
+          ending();
+          await finishing;
+          return repo.finishDeliveries(...args);
+        },
+      });
+      const outcome = new AlertDeliveryService(hanging, t.config).deliver(
+        { deliveryId: id },
+        { opts: { attempts: 2 } },
+      );
+      await ended;
+      return { finish, outcome };
+    };
+    const recorded = async () =>
+      (await repo.deliveries(userId, rule.id)).map((r) => [r.status, r.reason, r.attempts] as const);
+    const failures = async () => (await repo.findRule(userId, rule.id))?.webhook_failures;
+
+    webhook.status = 500;
+    const retrying = await hungTry();
+    webhook.status = 204;
+    const sending = await hungTry();
+    expect(webhook.received).toHaveLength(2);
+    // the sweep's job finds both tries counted and gives the delivery up, counting the webhook's failure once
+    await expect(deliver(id, 2)).resolves.toBe('failed');
+    const gaveUp = [['failed', 'Gave up after 2 tries: the last one never finished', 2]];
+    expect(await recorded()).toEqual(gaveUp);
+    expect(await failures()).toBe(1);
+
+    // The late ends change nothing: no retry is thrown, no outcome is counted on the webhook.
+    retrying.finish();
+    await expect(retrying.outcome).resolves.toBe('done');
+    sending.finish();
+    await expect(sending.outcome).resolves.toBe('done');
+    expect(await recorded()).toEqual(gaveUp);
+    expect(await failures()).toBe(1);
+  });
+
   it('sends the e-mail digest through the mailer, one mail per user', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
     await evaluation.evaluate(
