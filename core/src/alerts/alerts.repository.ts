@@ -399,16 +399,11 @@ export class AlertsRepository {
    * already ended keeps its end: a try that hung while the requeue sweep gave the delivery up at the limit (startTry)
    * must not turn `failed` back into `sent` or `pending` when it finishes late, nor any end overwrite `skipped`.
    */
-  async finishDeliveries(
-    ids: number[],
-    status: AlertDeliveryStatus,
-    reason: string | null,
-    attempts?: number,
-  ): Promise<number[]> {
+  async finishDeliveries(ids: number[], status: AlertDeliveryStatus, reason: string | null): Promise<number[]> {
     if (!ids.length) return [];
     const rows = await this.db
       .updateTable('alert_deliveries')
-      .set({ status, reason, updated_at: new Date(), ...(attempts === undefined ? {} : { attempts }) })
+      .set({ status, reason, updated_at: new Date() })
       .where('id', 'in', ids)
       .where('status', '=', 'pending')
       .returning('id')
@@ -427,7 +422,68 @@ export class AlertsRepository {
     limit: number,
     reason: string,
   ): Promise<{ attempts: number; status: AlertDeliveryStatus } | null> {
-    const row = await this.db
+    return (await this.countTries(this.db, [id], limit, reason))[0] ?? null;
+  }
+
+  /**
+   * startTry for a digest mail, before it is sent: its pending e-mail deliveries (as startTry, each) and the held ones it
+   * names, whose tries are the tries of naming them; a held one named in `limit` tries is released (not named again).
+   * Answers the pending deliveries the mail may carry or gave up, and the held ones it may name, each with its tries.
+   */
+  startDigestTry(
+    ids: number[],
+    heldIds: number[],
+    limit: number,
+    reason: string,
+  ): Promise<{
+    deliveries: Array<{ id: number; attempts: number; status: AlertDeliveryStatus }>;
+    held: Array<{ id: number; attempts: number }>;
+  }> {
+    return this.transaction(async (trx) => {
+      const deliveries = await this.countTries(trx, ids, limit, reason);
+      const held = heldIds.length
+        ? await trx
+            .updateTable('alert_deliveries')
+            .set({
+              attempts: sql<number>`CASE WHEN attempts < ${limit} THEN attempts + 1 ELSE attempts END`,
+              held_by_cap: sql<boolean>`attempts < ${limit}`,
+            })
+            .where('id', 'in', heldIds)
+            .where('held_by_cap', '=', true)
+            .returning(['id', 'attempts', 'held_by_cap'])
+            .execute()
+        : [];
+      return {
+        deliveries,
+        held: held.filter((row) => row.held_by_cap).map(({ id, attempts }) => ({ id, attempts })),
+      };
+    });
+  }
+
+  /**
+   * A digest try that surely did not reach the user (the mail server refused it) is not counted: the tries are for
+   * sends whose end is unknown, and a server deferring for a while must not use them up.
+   */
+  async uncountDigestTry(ids: number[], heldIds: number[]): Promise<void> {
+    const all = [...ids, ...heldIds];
+    if (!all.length) return;
+    await this.db
+      .updateTable('alert_deliveries')
+      .set({ attempts: sql<number>`attempts - 1` })
+      .where('id', 'in', all)
+      .where('attempts', '>', 0)
+      .where((eb) => eb.or([eb('status', '=', 'pending'), eb('held_by_cap', '=', true)]))
+      .execute();
+  }
+
+  private async countTries(
+    db: Executor,
+    ids: number[],
+    limit: number,
+    reason: string,
+  ): Promise<Array<{ id: number; attempts: number; status: AlertDeliveryStatus }>> {
+    if (!ids.length) return [];
+    return db
       .updateTable('alert_deliveries')
       .set({
         attempts: sql<number>`CASE WHEN attempts < ${limit} THEN attempts + 1 ELSE attempts END`,
@@ -435,11 +491,10 @@ export class AlertsRepository {
         reason: sql<string | null>`CASE WHEN attempts < ${limit} THEN reason ELSE ${reason} END`,
         updated_at: new Date(),
       })
-      .where('id', '=', id)
+      .where('id', 'in', ids)
       .where('status', '=', 'pending')
-      .returning(['attempts', 'status'])
-      .executeTakeFirst();
-    return row ?? null;
+      .returning(['id', 'attempts', 'status'])
+      .execute();
   }
 
   /** A delivery with its rule and the owner's plan as they are now (delivery checks the plan gate again). */

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { type AppConfig, parseConfig } from '../config/config.schema';
 import type { DevOutboxRepository } from '../accounts/dev-outbox.repository';
 import type { MailFilesRepository } from './mail-files.repository';
-import { MailService, MailUnavailableError, recipientRefusal } from './mail.service';
+import { MailService, MailUnavailableError, mailNotTaken, recipientRefusal } from './mail.service';
 
 const config = (overrides: Partial<AppConfig>) =>
   ({
@@ -78,6 +78,23 @@ describe('recipientRefusal', () => {
     expect(recipientRefusal(smtpError({ code: 'EENVELOPE', command: 'MAIL FROM', permanent: true }))).toBeNull();
     expect(recipientRefusal(smtpError({ code: 'EAUTH', command: 'AUTH PLAIN', permanent: true }))).toBeNull();
     expect(recipientRefusal(smtpError({ code: 'ESOCKET', originalCode: 'ECONNREFUSED' }))).toBeNull();
+  });
+});
+
+// A digest's try is not counted when the server surely did not take the mail (AlertDigestService).
+describe('mailNotTaken', () => {
+  const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error('Mail failed'), fields);
+
+  it('is true when the server answered with a refusal, or nothing took the connection', () => {
+    expect(mailNotTaken(smtpError({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 451 }))).toBe(true);
+    expect(mailNotTaken(smtpError({ code: 'EMESSAGE', command: 'DATA', responseCode: 554 }))).toBe(true);
+    expect(mailNotTaken(smtpError({ code: 'ESOCKET', originalCode: 'ECONNREFUSED', command: 'CONN' }))).toBe(true);
+  });
+
+  it('is false when the connection was lost or timed out before the server answered the message', () => {
+    expect(mailNotTaken(smtpError({ code: 'ECONNECTION', command: 'CONN' }))).toBe(false);
+    expect(mailNotTaken(smtpError({ code: 'ETIMEDOUT', command: 'CONN' }))).toBe(false);
+    expect(mailNotTaken('not an error')).toBe(false);
   });
 });
 

@@ -46,6 +46,21 @@ export function recipientRefusal(error: unknown): string | null {
 }
 
 /**
+ * Whether a send's failure shows the message was not taken: the SMTP server answered it with a refusal (a 4xx or 5xx
+ * reply, to the message or before it), or nothing took the connection. Anything else (a connection lost or timed out
+ * during the message, before the server's answer to it) leaves unknown whether the server took it.
+ */
+export function mailNotTaken(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const { responseCode, code, originalCode } = error as Error & {
+    responseCode?: unknown;
+    code?: unknown;
+    originalCode?: unknown;
+  };
+  return typeof responseCode === 'number' || code === 'ECONNREFUSED' || originalCode === 'ECONNREFUSED';
+}
+
+/**
  * Sends mail where mailRoute says: SMTP_URL; outside production without it, .eml files under DATA_DIR/mail that only
  * the developer can read (DECISIONS 33), or the opt-in dev outbox in Redis (shared by every process, listed at
  * GET /api/dev/outbox) that the end-to-end suite reads reset links from. Log lines never hold a message body:

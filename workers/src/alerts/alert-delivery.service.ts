@@ -43,8 +43,11 @@ const URL_PROBLEMS = {
   unresolvable: AlertMessages.webhookUnresolvable,
 } as const;
 
-/** Why a delivery whose last try never ended (its worker stopped during it) is given up at the limit. */
-const unfinishedTries = (limit: number) => `Gave up after ${limit} tries: the last one never finished`;
+/**
+ * Why a delivery whose last try never ended (its worker stopped during it) is given up at the limit; an e-mail digest's
+ * alerts give the same reason.
+ */
+export const unfinishedTries = (limit: number) => `Gave up after ${limit} tries: the last one never finished`;
 
 /**
  * Delivers one webhook or push alert, recording the outcome on the delivery. A failure that may

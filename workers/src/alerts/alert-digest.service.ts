@@ -6,18 +6,21 @@ import {
   AccountMail,
   JobQueueService,
   MailUnavailableError,
+  mailNotTaken,
   publicOrigin,
   recipientRefusal,
   UnverifiedAddressError,
 } from '@oddspulse/core';
 import { alertKindRefusal, currentAccess, JobName, type AlertSummary } from '@oddspulse/shared';
 import { OnJob } from '../jobs/on-job.decorator';
+import { unfinishedTries } from './alert-delivery.service';
 
 /**
- * The e-mail channel is a digest: every ALERT_DIGEST_INTERVAL_MS the pending e-mail alerts are
- * sent through the mailer, one mail per user listing them, and recorded sent (or failed, with why). The same mail says
- * how many alerts the hourly cap held since the last one, with the best few (api.md "E-mail digest"); a user with only
- * held alerts gets a mail of those.
+ * The e-mail channel is a digest: every ALERT_DIGEST_INTERVAL_MS the pending e-mail alerts are sent through the
+ * mailer, one mail per user listing them, and recorded sent (or failed, with why); each send is counted as a try
+ * before it is made, and alerts whose digest was tried ALERT_DELIVERY_ATTEMPTS times without its end written are given
+ * up. The same mail says how many alerts the hourly cap held since the last one, with the best few (api.md "E-mail
+ * digest"); a user with only held alerts gets a mail of those.
  */
 @Injectable()
 export class AlertDigestService implements OnApplicationBootstrap {
@@ -59,22 +62,47 @@ export class AlertDigestService implements OnApplicationBootstrap {
       if (!user.rows.length && !user.held.length) users.delete(userId);
     }
     const origin = publicOrigin(this.config);
+    // A digest counts its tries as they start, as a webhook or push delivery does, and with the same limit
+    // (ALERT_DELIVERY_ATTEMPTS: how many sends of unknown end an alert is worth does not depend on its channel): a send
+    // that kills its worker every time is given up at the limit instead of tried at every run for good.
+    const limit = this.config.ALERT_DELIVERY_ATTEMPTS;
     let mails = 0;
-    for (const [userId, { rows, held: heldRows }] of users) {
+    for (const [userId, user] of users) {
+      const tried = await this.alerts.startDigestTry(
+        user.rows.map((r) => r.id),
+        user.held.map((r) => r.id),
+        limit,
+        unfinishedTries(limit),
+      );
+      const gaveUp = tried.deliveries.filter((r) => r.status === 'failed');
+      if (gaveUp.length)
+        this.logger.warn({ userId, alerts: gaveUp.length }, 'Alert digest given up: its sends never finished');
+      const going = tried.deliveries.filter((r) => r.status === 'pending');
+      const rows = user.rows.filter((row) => going.some((r) => r.id === row.id));
+      const heldRows = user.held.filter((row) => tried.held.some((r) => r.id === row.id));
+      if (!rows.length && !heldRows.length) continue;
       const ids = rows.map((r) => r.id);
       const heldIds = heldRows.map((r) => r.id);
+      // At least once: a try whose end is unknown (its worker died after the server may have taken the mail, before
+      // its end was written) leaves its alerts pending with the try counted, and the next run sends them again. An
+      // alert is what the user's plan pays for, and one lost to a crash is worse than one told twice; the webhook is
+      // at least once for the same reason (api.md "Webhook"). SMTP has no id a server drops a second submission by, and
+      // the repeat keeps no Message-ID of the first: a mailbox dropping it by that id would drop the alerts that joined
+      // it since. A person, unlike a webhook's receiver, cannot drop a repeat by its id, so it says so in its first line.
+      const repeat = going.some((r) => r.attempts > 1) || tried.held.some((r) => r.attempts > 1);
       const mail = digestMail(
         rows.map((r) => r.summary),
         heldRows.map((r) => r.summary),
         origin,
         this.config.ALERT_RATE_CAP_PER_HOUR,
+        repeat,
       );
       try {
         // to a verified address only: nothing but the verification link goes to one that is not
         await this.mail.send(userId, mail);
       } catch (error) {
         if (error instanceof UnverifiedAddressError) {
-          await this.alerts.finishDeliveries(ids, 'failed', 'E-mail is sent once the address is verified', 1);
+          await this.alerts.finishDeliveries(ids, 'failed', 'E-mail is sent once the address is verified');
           await this.alerts.releaseHeld(heldIds);
           continue;
         }
@@ -83,23 +111,27 @@ export class AlertDigestService implements OnApplicationBootstrap {
         // which is retried.
         const refused = recipientRefusal(error);
         if (refused !== null) {
-          await this.alerts.finishDeliveries(ids, 'failed', `The mail server refused the address: ${refused}`, 1);
+          await this.alerts.finishDeliveries(ids, 'failed', `The mail server refused the address: ${refused}`);
           await this.alerts.releaseHeld(heldIds);
           this.logger.warn({ userId, alerts: ids.length, reason: refused }, 'Alert digest not sent: address refused');
           continue;
         }
-        if (!(error instanceof MailUnavailableError)) throw error;
+        if (!(error instanceof MailUnavailableError)) {
+          // A send the server surely did not take is no try of unknown end, and a server deferring for an hour must
+          // not use the tries up; one lost mid-message stays counted.
+          if (mailNotTaken(error)) await this.alerts.uncountDigestTry(ids, heldIds);
+          throw error;
+        }
         await this.alerts.finishDeliveries(
           ids,
           'failed',
           'E-mail cannot be sent: this server has no mailer configured',
-          1,
         );
         await this.alerts.releaseHeld(heldIds);
         this.logger.warn({ userId, alerts: ids.length }, 'Alert digest not sent: no mailer configured');
         continue;
       }
-      await this.alerts.finishDeliveries(ids, 'sent', null, 1);
+      await this.alerts.finishDeliveries(ids, 'sent', null);
       await this.alerts.releaseHeld(heldIds);
       mails += 1;
     }
@@ -110,15 +142,21 @@ export class AlertDigestService implements OnApplicationBootstrap {
 /** How many of what the cap held a digest names, best first. */
 export const HELD_SHOWN = 3;
 
+/** The first line of a digest sent again after a try whose end is unknown. */
+export const DIGEST_REPEAT_NOTE =
+  'An earlier send of this mail did not finish, so you may have had some of these alerts already.';
+
 /**
  * One user's digest mail: each pending alert with its link, then what the hourly cap held since the last digest
- * ("N more alerts held by the 30-an-hour cap") with the best few of them by the rule's figure (alertValue).
+ * ("N more alerts held by the 30-an-hour cap") with the best few of them by the rule's figure (alertValue). A
+ * `repeat` (an earlier try of it never finished) says so first.
  */
 export function digestMail(
   pending: readonly AlertSummary[],
   held: readonly AlertSummary[],
   origin: string,
   capPerHour: number,
+  repeat: boolean,
 ): { subject: string; text: string } {
   const line = (summary: AlertSummary) => `- ${summary.text}\n  ${origin}${summary.path}`;
   const parts = pending.map(line);
@@ -133,5 +171,6 @@ export function digestMail(
   const subject = pending.length
     ? `OddsPulse alerts: ${pending.length} new ${pending.length === 1 ? 'opportunity' : 'opportunities'}${held.length ? `, ${held.length} more held` : ''}`
     : `OddsPulse alerts: ${held.length} held by the hourly cap`;
+  if (repeat) parts.unshift(`${DIGEST_REPEAT_NOTE}\n`);
   return { subject, text: `${parts.join('\n')}\n\nManage your alerts at ${origin}/alerts` };
 }

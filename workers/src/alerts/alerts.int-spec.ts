@@ -24,7 +24,7 @@ import {
 import { PushReceiver, WebhookReceiver } from '../../../test/support/alert-receivers';
 import { smtpStandIn } from '../../../test/support/smtp-stand-in';
 import { AlertDeliveryService } from './alert-delivery.service';
-import { AlertDigestService } from './alert-digest.service';
+import { AlertDigestService, DIGEST_REPEAT_NOTE } from './alert-digest.service';
 import { AlertDispatcher } from './alert-dispatcher';
 import { AlertEvaluationService } from './alert-evaluation.service';
 import { AlertRequeueService } from './alert-requeue.service';
@@ -573,6 +573,102 @@ describe('alerts in the workers', () => {
     expect(await mine()).toHaveLength(1);
   });
 
+  // A digest was recorded sent after its send, with no try counted before it: a worker that died once the server had
+  // the mail, before the record, left its alerts pending, and the next run mailed them again as new; one whose send
+  // killed its worker every time was tried at every run for good.
+  describe('a digest whose worker dies', () => {
+    /** A user with an e-mail rule whose alerts are pending (and, past the hourly cap of 3, held). */
+    async function pendingDigest(alerts: number) {
+      const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
+      await evaluation.evaluate(
+        batch(
+          'arbitrage',
+          Array.from({ length: alerts }, (_, n) => alertArbitrage({ id: `arb-dies-${n}-${userId}`, profitPct: 2 + n })),
+        ),
+        undefined,
+        NOW,
+      );
+      await verifyEmail(t, userId);
+      const { email } = await t.db
+        .selectFrom('users')
+        .select('email')
+        .where('id', '=', userId)
+        .executeTakeFirstOrThrow();
+      return {
+        recorded: async () =>
+          (await repo.deliveries(userId, rule.id)).map((r) => [r.status, r.reason, r.attempts] as const).sort(),
+        mails: async () =>
+          (await t.get(DevOutboxRepository).list())
+            .filter((m) => m.to === email && m.subject.startsWith('OddsPulse alerts'))
+            .reverse(),
+      };
+    }
+    /** A digest run with these stand-ins, until its worker 'dies': its send or its end never returns. */
+    const dyingRun = (alerts: AlertsRepository, mail: (died: () => void) => AccountMail) =>
+      new Promise<void>((died) => {
+        void new AlertDigestService(alerts, mail(died), {} as JobQueueService, t.config).sendDigests();
+      });
+    const digest = () => new AlertDigestService(repo, t.get(AccountMail), {} as JobQueueService, t.config);
+
+    // At least once (AlertDigestService): the alerts of a digest whose end is unknown go out again, saying so.
+    it('sends a digest the server took but whose end was never written again at the next run, saying it may repeat', async () => {
+      const user = await pendingDigest(1);
+      // The server takes the mail (the outbox has it), then the worker dies before the end is written.
+      await dyingRun(
+        Object.assign(Object.create(repo) as AlertsRepository, {
+          finishDeliveries: () => new Promise<number[]>(() => undefined),
+        }),
+        (died) =>
+          Object.assign(Object.create(t.get(AccountMail)) as AccountMail, {
+            send: async (...args: Parameters<AccountMail['send']>) => {
+              await t.get(AccountMail).send(...args);
+              died();
+            },
+          }),
+      );
+      expect(await user.recorded()).toEqual([['pending', null, 1]]);
+      expect(await user.mails()).toHaveLength(1);
+
+      await digest().sendDigests();
+      expect(await user.recorded()).toEqual([['sent', null, 2]]);
+      const [first, again] = await user.mails();
+      expect(first.text).not.toContain(DIGEST_REPEAT_NOTE);
+      expect(again.text.startsWith(`${DIGEST_REPEAT_NOTE}\n`)).toBe(true);
+      expect(again.text.slice(DIGEST_REPEAT_NOTE.length + 2)).toBe(first.text);
+      await digest().sendDigests();
+      expect(await user.mails()).toHaveLength(2);
+    });
+
+    it('gives a digest whose send kills its worker every time up at the limit, its held alerts with it', async () => {
+      const user = await pendingDigest(4);
+      const limit = t.config.ALERT_DELIVERY_ATTEMPTS;
+      let sends = 0;
+      const dyingSend = (died: () => void) =>
+        ({
+          send: () => {
+            sends += 1;
+            died();
+            return new Promise<void>(() => undefined);
+          },
+        }) as unknown as AccountMail;
+      for (let tries = 1; tries <= limit; tries++) {
+        await dyingRun(repo, dyingSend);
+        const skipped = ['skipped', 'Rate cap: at most 3 alerts an hour', tries] as const;
+        expect(await user.recorded()).toEqual([...Array(3).fill(['pending', null, tries]), skipped]);
+      }
+      await expect(digest().sendDigests()).resolves.toEqual({ mails: 0, alerts: 3, held: 1 });
+      expect(sends).toBe(limit);
+      const gaveUp = ['failed', `Gave up after ${limit} tries: the last one never finished`, limit] as const;
+      expect(await user.recorded()).toEqual([
+        ...Array(3).fill(gaveUp),
+        ['skipped', 'Rate cap: at most 3 alerts an hour', limit],
+      ]);
+      // nothing of it is pending or held any more: no run mails it
+      await digest().sendDigests();
+      expect(await user.mails()).toEqual([]);
+    });
+  });
+
   // Nothing but the verification link goes to an address its owner has not verified.
   it('records a digest to an unverified address as not sent, and mails it nothing', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
@@ -644,7 +740,8 @@ describe('alerts in the workers', () => {
       expect((await deferred.deliveries()).map((row) => row.status)).toEqual(['pending']);
       reply = () => null;
       await digest.sendDigests();
-      expect((await deferred.deliveries()).map((row) => row.status)).toEqual(['sent']);
+      // a try the server refused is no try of unknown end: it is not counted toward the limit
+      expect((await deferred.deliveries()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
     });
   });
 
