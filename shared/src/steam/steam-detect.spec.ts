@@ -262,6 +262,58 @@ describe('detectSteam', () => {
     expect(alert.confirmedAt).toBe(new Date(ago(20)).toISOString());
   });
 
+  it('takes books that followed a sharp move made in steps, before its last step, as its confirmation', () => {
+    // Pinnacle moves first, in two steps: Home −150 → −160 100 s ago (61.54 %, 1.54 points), then → −175 60 s ago
+    // (63.64 %, steam size). Bovada, LowVig and BetOnline follow its first step, to −180, 80 s ago: 20 s after the
+    // sharp book moved, 20 s before its move reached 3 points. DraftKings and FanDuel are still at −150 and −155.
+    const followers = ['bovada', 'lowvig', 'betonlineag'];
+    const event = moneylineEvent({ bovada: [-180, 150], lowvig: [-180, 150], betonlineag: [-180, 150] });
+    const window = [
+      series('pinnacle', 'h2h', 'Home', [
+        [200, -150],
+        [100, -160],
+        [60, -175],
+      ]),
+      series('pinnacle', 'h2h', 'Away', [
+        [200, 140],
+        [60, 160],
+      ]),
+      series('draftkings', 'h2h', 'Home', [[200, -150]]),
+      series('fanduel', 'h2h', 'Home', [[200, -155]]),
+      ...followers.map((key) =>
+        series(key, 'h2h', 'Home', [
+          [200, -150],
+          [80, -180],
+        ]),
+      ),
+    ];
+    const alert = detectOne({ event, window, now: NOW, alerted: [] });
+    expect(alert.origin).toMatchObject({ book: 'pinnacle', at: new Date(ago(60)).toISOString() });
+    expect(alert.movedAt).toBe(new Date(ago(100)).toISOString());
+    expect(alert.confirmations.map((c) => [c.book, c.at])).toEqual([
+      ['betonlineag', new Date(ago(80)).toISOString()],
+      ['bovada', new Date(ago(80)).toISOString()],
+      ['lowvig', new Date(ago(80)).toISOString()],
+    ]);
+    // confirmed when Pinnacle's last step made its move one of steam size
+    expect(alert.confirmedAt).toBe(new Date(ago(60)).toISOString());
+    // Pinnacle −175/+160 de-vigged: 0.623288; DraftKings −150: 3.88 %, FanDuel −155: 2.54 %
+    expect(alert.staleBooks.map((b) => [b.book, b.evPct])).toEqual([
+      ['draftkings', 3.88],
+      ['fanduel', 2.54],
+    ]);
+    // books that had moved before the sharp book's first step are still the market it followed
+    const led = window.map((s) =>
+      followers.includes(s.book)
+        ? series(s.book, 'h2h', 'Home', [
+            [200, -150],
+            [110, -180],
+          ])
+        : s,
+    );
+    expect(detectSteam({ event, window: led, now: NOW, alerted: [] })).toEqual([]);
+  });
+
   it('takes a later sharp move the market followed as the origin when an earlier one went unfollowed', () => {
     // Circa took Home to −180 280 s ago and no book followed within 90 s; Pinnacle's own move to −175 60 s ago was
     // followed by three books within 30 s: an origin move confirmed by breadth

@@ -140,17 +140,28 @@ function pricesBefore(group: readonly SteamSeries[], startedAt: number): Map<str
 /** A sharp book's move and the moves that confirm it. */
 interface ConfirmedMove {
   origin: BookMove;
-  /** Every other move made at or after the origin's and within 90 seconds of it, earliest first. */
+  /**
+   * Every other move made since the origin's began and within 90 seconds of when it reached steam size, earliest
+   * first.
+   */
   confirmations: BookMove[];
   /** The move that confirmed it: the first sharp one (or the exchange's), else the third of the others. */
   confirmedBy: BookMove;
 }
 
 /**
+ * Whether `move` confirms `origin` (DECISIONS 34): made within 90 seconds of the origin's move and after it began. A
+ * sharp book that moves in steps leads from its first one: books that made the move after that step, before its last
+ * one brought it to steam size, followed it. A move made before the origin's began is the market the sharp book
+ * followed, not steam.
+ */
+const confirms = (origin: BookMove, move: BookMove) =>
+  move !== origin && move.at >= origin.startedAt && Math.abs(move.at - origin.at) <= STEAM_CONFIRM_MS;
+
+/**
  * The earliest sharp move that is confirmed (DECISIONS 34): each sharp book's move is an origin move in its own right,
- * so one that no one followed within 90 seconds does not hide a later sharp move the market did follow. A confirmation
- * follows the origin: a move made before it is the market the sharp book followed, not steam. Of two sharp books that
- * moved seconds apart the earlier is the origin and the later its confirmation.
+ * so one that no one followed within 90 seconds does not hide a later sharp move the market did follow. Of two sharp
+ * books that moved seconds apart the earlier is the origin and the later its confirmation.
  */
 function confirmedMove(moves: readonly BookMove[]): ConfirmedMove | null {
   const origins = moves
@@ -158,7 +169,7 @@ function confirmedMove(moves: readonly BookMove[]): ConfirmedMove | null {
     .sort((a, b) => a.at - b.at || SHARP_BOOKS.indexOf(a.book) - SHARP_BOOKS.indexOf(b.book));
   for (const origin of origins) {
     const confirmations = moves
-      .filter((m) => m !== origin && m.at >= origin.at && m.at - origin.at <= STEAM_CONFIRM_MS)
+      .filter((m) => confirms(origin, m))
       .sort((a, b) => a.at - b.at || a.book.localeCompare(b.book));
     const sharp = confirmations.find((m) => isConfirmingBook(m.book));
     const confirmedBy = sharp ?? (confirmations.length >= STEAM_BREADTH ? confirmations[STEAM_BREADTH - 1] : null);
@@ -180,7 +191,7 @@ export interface SteamInput {
 /**
  * Steam on one event (DECISIONS 34): for each market and side, the origin is the first sharp book whose move of steam
  * size in the window is confirmed (confirmedMove): by a second sharp book (or the Betfair exchange) or by STEAM_BREADTH
- * other books making the move within the 90 seconds after the origin's. A confirmed move becomes an alert when it has
+ * other books making the move after the origin's began and within 90 seconds of it. A confirmed move becomes an alert when it has
  * a fair line (a sharp book that made the move quoting the whole market) and at least one soft book still at the old
  * price, and the side has had no alert in 30 minutes. Games that have started are left out: live prices move with the
  * score, not with sharp money.
@@ -226,7 +237,9 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
       origin: toMove(origin, titles),
       movedAt: iso(origin.startedAt),
       confirmations: confirmations.map((m) => toMove(m, titles)),
-      confirmedAt: iso(confirmedBy.at),
+      // confirmed once the origin's move is of steam size and its confirmation made: a book that followed the first
+      // of the origin's steps confirms it when the last one lands
+      confirmedAt: iso(Math.max(origin.at, confirmedBy.at)),
       breadth: moves.length,
       fair,
       staleBooks: stale,
