@@ -368,7 +368,10 @@ export const steamMoveSchema: z.ZodType<SteamMove> = z.object({
 
 export const steamExpiry = z
   .enum(['caught_up', 'started', 'removed', 'timed_out'])
-  .meta({ description: 'caught_up: the last soft book moved; started or removed: the game; timed_out: 30 minutes' });
+  .meta({
+    description:
+      'caught_up: no soft book it named is left at its old price (moved, or its line taken down); started or removed: the game; timed_out: 30 minutes',
+  });
 
 const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
   ...opportunityEventFields,

@@ -16,7 +16,8 @@ export interface SteamItem {
 export const EXPIRED_SHOWN_MS = 60_000;
 
 export const EXPIRY_TEXT: Record<SteamExpiry, string> = {
-  caught_up: 'Every soft book has caught up',
+  // the last stale book moved toward the side, or took its line down: either way none is left to take
+  caught_up: 'No soft book is left at the old price',
   started: 'The game has started',
   removed: 'The game left the board',
   timed_out: 'Over 30 minutes old',
