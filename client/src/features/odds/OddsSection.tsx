@@ -1,5 +1,5 @@
 import { EdgeCalculator } from '../bet-slip';
-import { useState, type ComponentProps } from 'react';
+import { useCallback, useState, type ComponentProps } from 'react';
 import { isAuthenticationError } from './loading/connection-error';
 import type { OddsFilters } from './filters/filter-settings';
 import { sportsOutsideSearch } from './filters/filters';
@@ -37,16 +37,23 @@ export function OddsSection({
 }) {
   const { applied, setApplied, starting } = useSectionFilters(link, mode);
   const sports = useOddsSports();
-  const [mobileFilters, setMobileFilters] = useFilterEvents(starting, setApplied);
-  const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
-  const [searching, setSearching] = useState(false);
   // DECISIONS 32: "Show all books" widens this view until the user leaves it; only My Sportsbooks changes their books
   const [everyBook, setEveryBook] = useState(false);
+  // DECISIONS 36: the filters' Apply and Reset are this view's books again, the saved ones on Reset, not every book
+  const onApply = useCallback(
+    (next: OddsFilters) => {
+      setEveryBook(false);
+      setApplied(next);
+    },
+    [setApplied],
+  );
+  const [mobileFilters, setMobileFilters] = useFilterEvents(starting, onApply);
+  const [edgeRow, setEdgeRow] = useState<OddsRow | null>(null);
+  const [searching, setSearching] = useState(false);
   const { data, rows, hidden, games, markets } = useSectionOdds({ mode, platinum, applied, search, everyBook });
   const outside = sportsOutsideSearch(search, applied.sports, sports);
 
   const addRow = useAddRowToSlip();
-  const onApply = (next: OddsFilters) => setApplied(next);
 
   return (
     <div className="odds-layout">

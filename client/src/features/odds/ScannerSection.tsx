@@ -25,6 +25,9 @@ export function ScannerSection({
 }) {
   const [kept, setKept] = useAtom(scannerSportsAtom);
   const pageBooks = usePageBooks(link?.books);
+  // DECISIONS 32: "Show all books" widens this scanner until the user leaves it; DECISIONS 36: the filters' Apply and
+  // Reset are this scanner's books again (the saved ones on Reset), not every book
+  const [everyBook, setEveryBook] = useState(false);
   // the link's sport is watched in this view, not kept; the user's Apply on the same address is theirs
   const { active, applied: linkApplied } = useLinkView(link);
   const sports = useMemo(() => (active && scannerSportsForLink(kept, active)) ?? kept, [active, kept]);
@@ -44,7 +47,10 @@ export function ScannerSection({
         }}
         books={pageBooks.books}
         startingBooks={pageBooks.starting}
-        onBooks={pageBooks.choose}
+        onBooks={(books) => {
+          setEveryBook(false);
+          pageBooks.choose(books);
+        }}
         mobileOpen={mobileFilters}
         onMobileClose={() => setMobileFilters(false)}
       />
@@ -52,9 +58,23 @@ export function ScannerSection({
         {sports.length === 0 ? (
           <p className="muted">No games data available. Please check your sports selection.</p>
         ) : kind === 'steam' ? (
-          <SteamPanel sports={sports} books={pageBooks.books} search={search} />
+          <SteamPanel
+            sports={sports}
+            books={pageBooks.books}
+            search={search}
+            everyBook={everyBook}
+            onEveryBook={setEveryBook}
+          />
         ) : (
-          <ScannerPanel key={kind} kind={kind} sports={sports} books={pageBooks.books} search={search} />
+          <ScannerPanel
+            key={kind}
+            kind={kind}
+            sports={sports}
+            books={pageBooks.books}
+            search={search}
+            everyBook={everyBook}
+            onEveryBook={setEveryBook}
+          />
         )}
       </div>
     </div>

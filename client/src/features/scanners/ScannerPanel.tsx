@@ -25,29 +25,32 @@ export function ScannerPanel({
   sports,
   books,
   search,
+  everyBook,
+  onEveryBook,
 }: {
   kind: ScannerKind;
   sports: readonly string[];
   books: readonly string[];
   /** The page's search (its chip): only the opportunities it matches are listed and counted. */
   search: string;
+  /** "Show all books" pressed on this scanner (DECISIONS 32): the page's, which its filters end. */
+  everyBook: boolean;
+  onEveryBook: (everyBook: boolean) => void;
 }) {
   const [inputs, setInputs] = useAtom(scannerSettingsAtom);
   const [calculating, setCalculating] = useState<ArbitrageOpportunity | null>(null);
   const [params] = useSearchParams();
   const notifications = useScannerNotify(kind);
-  const { feed, state, now, load, visible, hidden, outsideSearch, everyBook, setEveryBook } = useScannerOpportunities(
-    kind,
-    {
-      sports,
-      books,
-      search,
-      inputs,
-      notify: notifications.notify,
-    },
-  );
+  const { feed, state, now, load, visible, hidden, outsideSearch } = useScannerOpportunities(kind, {
+    sports,
+    books,
+    everyBook,
+    search,
+    inputs,
+    notify: notifications.notify,
+  });
   const { execute, executeCalculated } = useScannerSlip();
-  const showAllBooks = () => setEveryBook(true);
+  const showAllBooks = () => onEveryBook(true);
   const targetId = params.get('opportunity');
   const target = targetId && state.status === 'ready' ? alertTargetState(targetId, feed, visible, now) : null;
   const link = useLinkSelection(params);
@@ -70,7 +73,7 @@ export function ScannerPanel({
         label={kind === 'arbitrage' ? 'Scanning for arbitrage...' : 'Scanning for middles...'}
         onRetry={() => void load()}
       />
-      {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAllBooks} onMyBooks={() => setEveryBook(false)} />}
+      {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAllBooks} onMyBooks={() => onEveryBook(false)} />}
       {state.status === 'ready' && visible.length === 0 && (
         <ScannerEmpty kind={kind} hidden={hidden} outsideSearch={outsideSearch} onShowAll={showAllBooks} />
       )}

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef } from 'react';
 import { useBankroll } from '../bet-slip';
 import { matchesOpportunitySearch } from '../odds';
 import { hiddenByBooks, shownOutside, sizedForUser } from './opportunity-feed';
@@ -15,20 +15,21 @@ export function useScannerOpportunities(
   {
     sports,
     books,
+    everyBook,
     search,
     inputs,
     notify,
   }: {
     sports: readonly string[];
     books: readonly string[];
+    /** "Show all books" pressed on this scanner (DECISIONS 32): every book is shown and sized. */
+    everyBook: boolean;
     search: string;
     inputs: ScannerSettings;
     notify: NotifySettings;
   },
 ) {
   const bankroll = useBankroll();
-  // DECISIONS 32: "Show all books" widens this scanner until the user leaves it; only My Sportsbooks changes their books
-  const [everyBook, setEveryBook] = useState(false);
   const booksKey = everyBook ? '' : books.join(',');
   const user = useMemo(
     () => ({
@@ -53,5 +54,5 @@ export function useScannerOpportunities(
     () => (search.trim() ? shownOutside(feed, (o) => matchesOpportunitySearch(o, search), user) : 0),
     [feed, search, user],
   );
-  return { feed, state, now, load, visible, hidden, outsideSearch, everyBook, setEveryBook };
+  return { feed, state, now, load, visible, hidden, outsideSearch };
 }

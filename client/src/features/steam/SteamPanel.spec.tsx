@@ -45,7 +45,13 @@ describe('the Steam list under the page’s search', () => {
     act(() =>
       root.render(
         <MemoryRouter>
-          <SteamPanel sports={['basketball_nba']} books={books} search={search} />
+          <SteamPanel
+            sports={['basketball_nba']}
+            books={books}
+            search={search}
+            everyBook={false}
+            onEveryBook={() => undefined}
+          />
         </MemoryRouter>,
       ),
     );

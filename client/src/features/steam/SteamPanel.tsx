@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { BooksHint, matchesOpportunitySearch } from '../odds';
 import { FeedLoadState, HiddenByBooks } from '../scanners';
@@ -15,9 +15,14 @@ export function SteamPanel({
   sports,
   books,
   search,
+  everyBook,
+  onEveryBook,
 }: {
   sports: readonly string[];
   books: readonly string[];
+  /** "Show all books" pressed on this list (DECISIONS 32): the page's, which its filters end. */
+  everyBook: boolean;
+  onEveryBook: (everyBook: boolean) => void;
   /**
    * The page's search (its chip; a steam alert's link names its game): only the alerts it matches are listed and
    * counted, by the rule the arbitrage and middles scanners use.
@@ -25,7 +30,6 @@ export function SteamPanel({
   search: string;
 }) {
   const [params] = useSearchParams();
-  const [everyBook, setEveryBook] = useState(false);
   const shownBooks = useMemo(() => (everyBook ? [] : books), [everyBook, books]);
   const { items, state, now, load } = useSteamFeed(sports.join(','));
   const searched = useMemo(() => items.filter((item) => matchesOpportunitySearch(item.alert, search)), [items, search]);
@@ -37,7 +41,7 @@ export function SteamPanel({
   const visible = useMemo(() => steamForBooks(searched, shownBooks), [searched, shownBooks]);
   const hidden = useMemo(() => hiddenSteam(searched, shownBooks), [searched, shownBooks]);
   const targetId = params.get('opportunity');
-  const showAll = () => setEveryBook(true);
+  const showAll = () => onEveryBook(true);
   return (
     <section className="scanner steam" aria-label="Steam alerts">
       <p className="muted small steam-intro">
@@ -50,7 +54,7 @@ export function SteamPanel({
         label="Watching for steam..."
         onRetry={() => void load()}
       />
-      {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAll} onMyBooks={() => setEveryBook(false)} />}
+      {everyBook && <BooksHint hidden={0} everyBook onEveryBook={showAll} onMyBooks={() => onEveryBook(false)} />}
       {state.status === 'ready' && visible.length === 0 && (
         <div className="table-empty card" data-testid="steam-empty">
           <h3>No steam right now</h3>
