@@ -567,6 +567,33 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
     expect(await games('Zzyzx Quokkas')).toEqual([]);
   });
 
+  // DECISIONS 36 with 16: a user who keeps no book (none ticked on My Sportsbooks) starts from the default books, as
+  // every table of the web client does; "my books" over MCP were every book the plan sees for them
+  it("answers a user who saved no books at the default books, as the web client's tables start", async () => {
+    const account = await keyed('platinum');
+    const saved = await t.http().put('/api/preferences').set(account.session).send({ sportsbooks: [] });
+    expect([saved.status, saved.body.sportsbooks]).toEqual([200, []]);
+    const client = await connect(account.key);
+    const defaults = ['draftkings', 'fanduel', 'betmgm', 'williamhill_us'];
+
+    const best = structured(
+      (await client.callTool({ name: 'best_prices', arguments: { sport: NFL, books: 'mine' } })) as CallToolResult,
+    ) as { games: Array<{ prices: Array<{ book: string }> }> };
+    const bestBooks = new Set(best.games.flatMap((g) => g.prices.map((p) => p.book)));
+    expect(bestBooks.size).toBeGreaterThan(0);
+    expect([...bestBooks].filter((book) => !defaults.includes(book))).toEqual([]);
+
+    const resource = await client.readResource({ uri: 'oddspulse://opportunities' });
+    const { ev } = JSON.parse((resource.contents[0] as { text: string }).text) as { ev: Array<{ book: string }> };
+    const restEv = await t
+      .http()
+      .get(`/api/ev?books=${defaults.join(',')}`)
+      .set('x-api-key', account.key);
+    expect(restEv.status).toBe(200);
+    expect(ev.map((bet) => bet.book).filter((book) => !defaults.includes(book))).toEqual([]);
+    expect(ev.length).toBe(restEv.body.opportunities.length);
+  });
+
   it("shows the scanners' and best prices' prices in the user's saved odds format", async () => {
     const account = await keyed('platinum');
     const client = await connect(account.key);

@@ -20,6 +20,7 @@ import {
   formatAmerican,
   formatFractional,
   kellyFraction,
+  startingSportsbooks,
   type BoardEvent,
   type PlanAccess,
   PICK_PERIODS,
@@ -200,6 +201,14 @@ function textRuleFirst<C>(inputSchema: unknown, callback: C): C {
   }) as C;
 }
 
+/**
+ * "The user's books" as the web client's tables start from them (DECISIONS 36): the saved books the plan allows, the
+ * default ones (DECISIONS 16) when none is saved or the plan allows none of them, never every book.
+ */
+function myBooks(preferences: PreferencesResponse): string[] {
+  return startingSportsbooks(preferences.sportsbooks);
+}
+
 /** Undefined stays absent; numbers and lists become the query-string text REST's schemas read. */
 function query(args: Record<string, string | number | readonly string[] | undefined>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -336,7 +345,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
           query({
             markets: market,
             eventId: event_id,
-            bookmakers: books === 'mine' ? preferences.sportsbooks : undefined,
+            bookmakers: books === 'mine' ? myBooks(preferences) : undefined,
           }),
           'query',
         );
@@ -749,7 +758,7 @@ export function createMcpServer(user: AuthUser, session: McpSession | null, deps
     },
     async (uri) => {
       const preferences = await prefs();
-      const books = preferences.sportsbooks.join(',');
+      const books = myBooks(preferences).join(',');
       const rates = Object.entries(preferences.commissions).map(([book, rate]) => `${book}:${rate}`);
       const base = { books, ...(rates.length ? { commission: rates } : {}) };
       const opportunities: Record<string, unknown> = {};
