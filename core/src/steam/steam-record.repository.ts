@@ -21,6 +21,13 @@ export interface SteamRecordCursor {
   id: string;
 }
 
+/** A game with alerts waiting for their grade, and its start as the record holds it. */
+export interface PendingSteamGame {
+  sport_key: string;
+  event_id: string;
+  commence_time: Date;
+}
+
 /** An alert waiting for its grade: the alert as raised, and its game. */
 export interface PendingSteamGrade {
   id: string;
@@ -130,6 +137,27 @@ export class SteamRecordRepository {
       .where('commence_time', '<=', startedBy)
       .orderBy('commence_time')
       .limit(limit)
+      .execute();
+  }
+
+  /** The games of the alerts not graded yet, each with the start the record holds. */
+  pendingGames(): Promise<PendingSteamGame[]> {
+    return this.db
+      .selectFrom('steam_alerts')
+      .select(['sport_key', 'event_id', 'commence_time'])
+      .distinct()
+      .where('grade_status', '=', 'pending')
+      .execute();
+  }
+
+  /** A game's start moved (postponed, brought forward): its alerts not graded yet are graded at the new one. */
+  async moveStart(sport: string, eventId: string, start: Date): Promise<void> {
+    await this.db
+      .updateTable('steam_alerts')
+      .set({ commence_time: start })
+      .where('sport_key', '=', sport)
+      .where('event_id', '=', eventId)
+      .where('grade_status', '=', 'pending')
       .execute();
   }
 

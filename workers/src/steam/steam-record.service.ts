@@ -4,6 +4,7 @@ import {
   APP_CONFIG,
   type AppConfig,
   JobQueueService,
+  LiveStateRepository,
   OddsHistoryRepository,
   type PendingSteamGrade,
   SteamRecordRepository,
@@ -32,8 +33,8 @@ export interface SteamRecordRun {
 /**
  * The steam record (DECISIONS 34: every alert graded against the closing line and kept). Every half minute the
  * alerts detection raised or expired, waiting in each sport's record outbox, are kept in PostgreSQL (then taken off
- * the outbox: an entry read twice is kept once), and the alerts whose game has started are graded against the
- * closing prices in the odds history.
+ * the outbox: an entry read twice is kept once), and the alerts whose game has started (at the start its odds board
+ * lists now) are graded against the closing prices in the odds history.
  */
 @Injectable()
 export class SteamRecordService implements OnApplicationBootstrap {
@@ -41,6 +42,7 @@ export class SteamRecordService implements OnApplicationBootstrap {
     private readonly state: SteamStateRepository,
     private readonly records: SteamRecordRepository,
     private readonly history: OddsHistoryRepository,
+    private readonly live: LiveStateRepository,
     private readonly jobs: JobQueueService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -65,6 +67,7 @@ export class SteamRecordService implements OnApplicationBootstrap {
         run.kept += entries.length;
       }
     }
+    await this.followStarts();
     const now = this.clock();
     const due = await this.records.pendingGrades(new Date(now - GRADE_AFTER_MS));
     const byGame = new Map<string, PendingSteamGrade[]>();
@@ -92,5 +95,23 @@ export class SteamRecordService implements OnApplicationBootstrap {
       }
     }
     return run;
+  }
+
+  /**
+   * The closing line is the price standing at the game's actual start (DECISIONS 34), and the start an alert was raised
+   * with may not hold: a game put back or brought forward takes the start its sport's odds board lists now (each odds
+   * poll writes it), so it is graded at that start and given up on an hour after it. A game off the board keeps the
+   * start last known.
+   */
+  private async followStarts(): Promise<void> {
+    const [games, schedules] = await Promise.all([this.records.pendingGames(), this.live.oddsSchedules()]);
+    const starts = new Map(
+      [...schedules].flatMap(([sport, events]) => events.map((e) => [`${sport}\t${e.id}`, e.start] as const)),
+    );
+    for (const game of games) {
+      const start = starts.get(`${game.sport_key}\t${game.event_id}`);
+      if (start === undefined || Number.isNaN(start) || start === game.commence_time.getTime()) continue;
+      await this.records.moveStart(game.sport_key, game.event_id, new Date(start));
+    }
   }
 }

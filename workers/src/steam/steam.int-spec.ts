@@ -1,6 +1,7 @@
 import {
   AlertsOutboxRepository,
   JobQueueService,
+  LiveStateRepository,
   MetricsService,
   OpportunityCountersRepository,
   OddsHistoryRepository,
@@ -11,7 +12,6 @@ import {
 import {
   americanToDecimal,
   type BoardEvent,
-  type PriceRecord,
   type AlertsEvaluatePayload,
   type RealtimeEnvelope,
   type SportBoard,
@@ -22,7 +22,7 @@ import { createAccountsApp, type AccountsTestApp } from '../../../test/support/a
 import { eventually, RealtimeListener } from '../../../test/support/realtime-listener';
 import { AlertBatches } from '../alerts/alert-batches';
 import { SteamDetectionService } from './steam-detection.service';
-import { GRADE_AFTER_MS, SteamRecordService } from './steam-record.service';
+import { GRADE_AFTER_MS, GRADE_GIVE_UP_MS, SteamRecordService } from './steam-record.service';
 
 const SPORT = 'americanfootball_nfl';
 const START = NOW + 3_600_000;
@@ -65,6 +65,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       t.get(SteamStateRepository),
       t.get(SteamRecordRepository),
       t.get(OddsHistoryRepository),
+      t.get(LiveStateRepository),
       { schedule: async () => undefined } as unknown as JobQueueService,
       t.config,
       () => clock,
@@ -105,6 +106,29 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
   const steam = (overrides: Prices): Prices => ({ ...before, ...overrides });
   const detect = (service: SteamDetectionService, b: SportBoard, secondsAgo: number) =>
     service.detect(b, [eventId], NOW - secondsAgo * 1000);
+  /** Prices of the game's h2h, as the odds history holds them, recorded at `at`. */
+  const recordPrices = (prices: Array<[book: string, outcome: string, american: number]>, at: number) =>
+    t.get(OddsHistoryRepository).insertChanges(
+      SPORT,
+      prices.map(([bookKey, outcome, american]) => ({
+        event_id: eventId,
+        bookmaker_key: bookKey,
+        bookmaker_title: bookKey,
+        market_key: 'h2h',
+        outcome_name: outcome,
+        description: '',
+        price: americanToDecimal(american),
+        point: null,
+        last_update: new Date(at - 60_000).toISOString(),
+      })),
+      new Date(at),
+    );
+  /** The sport's odds board lists these games at these starts (what each odds poll writes). */
+  const listGames = (games: Array<[id: string, start: number]>) =>
+    t.get(LiveStateRepository).saveOddsSchedule(
+      SPORT,
+      games.map(([id, start]) => ({ id, start, completed: false })),
+    );
   const steamMessages = () => listener.on('steam', SPORT) as Array<RealtimeEnvelope<'steam'>>;
 
   beforeAll(async () => {
@@ -180,23 +204,16 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     expect(kept[0]).toMatchObject({ market: 'h2h', side: 'Home', expiry: 'caught_up', grade_status: 'pending' });
 
     // The closing prices, as the odds history holds them: Pinnacle −180/+165, DraftKings −175/+150.
-    const rows: PriceRecord[] = [
-      ['pinnacle', 'Home', -180],
-      ['pinnacle', 'Away', 165],
-      ['draftkings', 'Home', -175],
-      ['draftkings', 'Away', 150],
-    ].map(([bookKey, outcome, american]) => ({
-      event_id: eventId,
-      bookmaker_key: bookKey as string,
-      bookmaker_title: bookKey as string,
-      market_key: 'h2h',
-      outcome_name: outcome as string,
-      description: '',
-      price: americanToDecimal(american as number),
-      point: null,
-      last_update: new Date(START - 120_000).toISOString(),
-    }));
-    await t.get(OddsHistoryRepository).insertChanges(SPORT, rows, new Date(START - 60_000));
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -180],
+        ['pinnacle', 'Away', 165],
+        ['draftkings', 'Home', -175],
+        ['draftkings', 'Away', 150],
+      ],
+      START - 60_000,
+    );
+    await listGames([[eventId, START]]);
     // before the start and its grace, nothing is graded
     clock = START + GRADE_AFTER_MS - 1000;
     expect((await recorder().record()).graded).toBe(0);
@@ -264,5 +281,58 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     // once only
     await detect(detector(), board(20, steam({ pinnacle: [-175, 160], circasports: [-180, 160] })), 20);
     expect(evaluated).toEqual([[alert]]);
+  });
+
+  // DECISIONS 34: the closing line is the price standing at the game's actual start. A game postponed after its alert
+  // was raised is graded at the start its board now lists, not at the one the alert was raised with.
+  it('grades an alert whose game moved later at its new start, against the price standing then', async () => {
+    eventId = `steam-spec-moved-${Date.now().toString(36)}`;
+    const service = detector();
+    await detect(service, board(240, before), 240);
+    await detect(service, board(60, steam({ pinnacle: [-175, 160] })), 60);
+    expect(
+      (await detect(service, board(30, steam({ pinnacle: [-175, 160], circasports: [-180, 160] })), 30)).raised,
+    ).toBe(1);
+    clock = NOW;
+    await recorder().record();
+    const row = () =>
+      t.db.selectFrom('steam_alerts').selectAll().where('event_id', '=', eventId).executeTakeFirstOrThrow();
+    expect(await row()).toMatchObject({ grade_status: 'pending', commence_time: new Date(START) });
+
+    // the game is put back a day; the prices standing at the old start, and at the new one
+    const moved = START + 86_400_000;
+    await listGames([[eventId, moved]]);
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -180],
+        ['pinnacle', 'Away', 165],
+        ['draftkings', 'Home', -175],
+        ['draftkings', 'Away', 150],
+      ],
+      START - 60_000,
+    );
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -200],
+        ['pinnacle', 'Away', 180],
+      ],
+      moved - 60_000,
+    );
+    // the old start and its give-up window pass: the alert waits for the new start, neither graded nor given up
+    for (clock of [START + GRADE_AFTER_MS, START + GRADE_GIVE_UP_MS + 60_000]) await recorder().record();
+    expect(await row()).toMatchObject({ grade_status: 'pending', commence_time: new Date(moved) });
+
+    clock = moved + GRADE_AFTER_MS;
+    await recorder().record();
+    // Taking DraftKings −150 (1.666667) against Pinnacle's fair close at the new start, −200/+180 (0.651163):
+    // 8.53 % CLV at a −187 close (the old start's −180/+165 would have made it 5.02 % at −170).
+    expect(await row()).toMatchObject({
+      grade_status: 'graded',
+      clv_pct: 8.53,
+      closing_price: -187,
+      soft_moved: true,
+      grade_source: 'sharp',
+      commence_time: new Date(moved),
+    });
   });
 });
