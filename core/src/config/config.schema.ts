@@ -175,7 +175,10 @@ export const configSchema = z.object({
    * (docs/operating.md, "Outages"). The workers wait as long as their work takes.
    */
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(5000),
-  /** How long the API server waits on Redis for one command's answer; as above, the workers wait. */
+  /**
+   * How long the API server waits on Redis for one command's answer while Redis answers nothing on its connection (time
+   * queued behind the process's own commands that Redis is answering does not count); as above, the workers wait.
+   */
   REDIS_COMMAND_TIMEOUT_MS: z.coerce.number().int().min(100).default(2000),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').default('development-only-secret-0123456789abcdef'),
   DEMO_MODE: bool.optional(),

@@ -12,7 +12,10 @@ import type { AppConfig } from './config.schema';
 export interface RequestTimeouts {
   /** A statement's answer (pg's query_timeout and PostgreSQL's statement_timeout) and a connection. */
   databaseQueryMs: number;
-  /** A command's answer on the command connection (ioredis' commandTimeout); never on pub/sub or BullMQ's. */
+  /**
+   * A command's answer on the command connection, counted while Redis answers nothing on it (RedisService's
+   * timeCommands); never on pub/sub or BullMQ's.
+   */
   redisCommandMs: number;
 }
 

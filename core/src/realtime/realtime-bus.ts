@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { roomName } from '@oddspulse/shared';
 import { parseRealtimeChannel, RealtimeKeys, ShardedControl } from '../redis/redis-keys';
 import { type RedisClient, RedisService } from '../redis/redis.service';
@@ -21,6 +21,8 @@ export interface RealtimeListeners {
    * in place again: a listener that keeps what messages invalidate trusts it only in between.
    */
   live?(live: boolean): void;
+  /** Whether the listener sends itself barriers (publishBarrier): their connection is opened with it, ready for the first. */
+  barriers?: boolean;
 }
 
 export interface RealtimeSubscription {
@@ -58,8 +60,10 @@ export interface RealtimeSubscription {
  * at once: ioredis's cluster subscribers never tell it. docs/scaling.md weighs it.
  */
 @Injectable()
-export class RealtimeBus {
+export class RealtimeBus implements OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeBus.name);
+  /** The connection barriers go out on (publishBarrier), made on the first. */
+  private barriers: RedisClient | null = null;
 
   constructor(private readonly redis: RedisService) {}
 
@@ -69,9 +73,40 @@ export class RealtimeBus {
     else await this.redis.client.publish(name, message);
   }
 
-  /** Publishes on a sharded channel (a full name), on a cluster only. */
-  async publishSharded(channel: string, message: string): Promise<void> {
-    await this.redis.client.spublish(channel, message);
+  /**
+   * Publishes a barrier: a message a listener sends itself to learn that it has heard everything published before it
+   * (RealtimeRelay), on a control topic, or on a cluster on a sharded channel (a full name) of a room's slot. It goes out
+   * on a connection of its own, on which nothing but barriers waits, so a barrier's time-out judges Redis's round trip
+   * and not the process's commands queued ahead of it on the command connection: a reconnect storm queues a thousand
+   * there at once, and barriers sent behind them were not heard within 2 s while Redis answered all along. A command
+   * while that connection is down fails at once, as on the command connection (RedisService).
+   */
+  async publishBarrier(to: ControlTopic | string, message: string): Promise<void> {
+    const connection = this.barrierConnection();
+    if (typeof to === 'string') {
+      await connection.spublish(to, message);
+      return;
+    }
+    const { name, sharded } = this.controlChannel(to);
+    if (sharded) await connection.spublish(name, message);
+    else await connection.publish(name, message);
+  }
+
+  /** The connection of publishBarrier, opened on the first call (a listener with `barriers` opens it as it starts). */
+  private barrierConnection(): RedisClient {
+    if (this.barriers) return this.barriers;
+    const connection = this.redis.connect('barriers', { failFastWhenDown: true });
+    connection.once('ready', () => {
+      connection.options.enableOfflineQueue = false;
+    });
+    this.barriers = connection;
+    return connection;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const barriers = this.barriers;
+    this.barriers = null;
+    if (barriers) await this.quit('barriers', barriers);
   }
 
   /**
@@ -79,6 +114,7 @@ export class RealtimeBus {
    * when this opens is retried every 2 s. On a cluster the control topics are carried as ClusterControlCarrier says.
    */
   listen(name: string, listeners: RealtimeListeners): RealtimeSubscription {
+    if (listeners.barriers) this.barrierConnection();
     return this.redis.cluster ? this.listenOnCluster(name, listeners) : this.listenOnOne(name, listeners);
   }
 

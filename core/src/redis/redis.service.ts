@@ -130,24 +130,65 @@ export function bullConnectionOptions(redisUrl: string): BullRedisOptions {
 }
 
 /**
- * Each command of `client` not answered within `ms` fails with ioredis's own "Command timed out", judged as withTimeout
- * judges: once the loop has read what arrived. ioredis's `commandTimeout` runs its timer before the loop reads the
- * socket, so a loop held past `ms` (a reconnect storm on a starved CPU) failed commands whose answers were waiting,
- * and a request Redis had answered in time answered 503.
+ * Each command of `client` fails with ioredis's own "Command timed out" once its connection (the client's, or on a
+ * cluster the node's it went out on) has heard nothing from Redis for `ms` while the command waited. What a command
+ * waits while Redis answers the commands queued ahead of it is not counted: those are the process's own, and a
+ * reconnect storm queues a thousand of them at once (each socket event's rate limit, each room's replay read), whose
+ * last ones failed after 2 s on a Redis answering all along, and healthy subscribes were refused UNAVAILABLE. A Redis
+ * that stops answering (frozen, or cut off) sends nothing, and each command fails `ms` after it was sent or after the
+ * connection last heard from Redis, whichever is later.
+ *
+ * Judged as withTimeout judges: once the loop has read what arrived. ioredis's `commandTimeout` runs its timer before
+ * the loop reads the socket, so a loop held past `ms` (a reconnect storm on a starved CPU) failed commands whose
+ * answers were waiting, and a request Redis had answered in time answered 503.
  */
 function timeCommands(client: RedisClient, ms: number): void {
+  /** When each connection last heard from Redis (any bytes: a long answer arriving is Redis answering). */
+  const heard = new WeakMap<Redis, number>();
+  /** The connection each command went out on (on a cluster, the node's it was last sent to). */
+  const carriers = new WeakMap<Command, Redis>();
+  const carry = (connection: Redis): void => {
+    // a connection's socket is new after each reconnect
+    let listened: unknown = null;
+    const listen = () => {
+      if (!connection.stream || connection.stream === listened) return;
+      listened = connection.stream;
+      connection.stream.on('data', () => heard.set(connection, performance.now()));
+    };
+    listen();
+    connection.on('connect', listen);
+    const send = connection.sendCommand.bind(connection) as (command: Command, ...rest: unknown[]) => unknown;
+    connection.sendCommand = (command: Command, ...rest: unknown[]) => {
+      carriers.set(command, connection);
+      return send(command, ...rest);
+    };
+  };
+  if (client instanceof Cluster) {
+    for (const node of client.nodes()) carry(node);
+    client.on('+node', carry);
+  } else carry(client);
+
   const send = client.sendCommand.bind(client) as (command: Command, ...rest: unknown[]) => unknown;
   client.sendCommand = ((command: Command, ...rest: unknown[]) => {
-    const timer = setTimeout(
-      () =>
-        // a command answered meanwhile is settled, and rejecting it changes nothing
-        setImmediate(() => command.reject(new Error('Command timed out'))),
-      ms,
-    );
-    command.promise.then(
-      () => clearTimeout(timer),
-      () => clearTimeout(timer),
-    );
+    const sent = performance.now();
+    let settled = false;
+    let timer: NodeJS.Timeout;
+    // once the loop has read what arrived: timers run before I/O in a turn of the loop
+    const judgeIn = (wait: number) => (timer = setTimeout(() => setImmediate(judge), wait));
+    const judge = () => {
+      if (settled) return;
+      const carrier = carriers.get(command);
+      const silentSince = Math.max(sent, (carrier && heard.get(carrier)) ?? 0);
+      const left = silentSince + ms - performance.now();
+      if (left > 0) judgeIn(left);
+      else command.reject(new Error('Command timed out'));
+    };
+    judgeIn(ms);
+    const done = () => {
+      settled = true;
+      clearTimeout(timer);
+    };
+    command.promise.then(done, done);
     return send(command, ...rest);
   }) as RedisClient['sendCommand'];
 }
@@ -168,8 +209,9 @@ export class RedisService implements OnApplicationShutdown {
     @Optional() @Inject(REQUEST_TIMEOUTS) timeouts: RequestTimeouts | null = null,
   ) {
     this.prefix = config.REDIS_PREFIX;
-    // In the API server a command with no answer fails after REDIS_COMMAND_TIMEOUT_MS (a Redis that stops answering
-    // keeps its connection `ready`, so nothing else fails it): the request answers 503, and the answers that come once
+    // In the API server a command with no answer fails after REDIS_COMMAND_TIMEOUT_MS of Redis answering nothing on its
+    // connection (timeCommands; a Redis that stops answering keeps its connection `ready`, so nothing else fails it):
+    // the request answers 503, and the answers that come once
     // Redis does are taken in order and dropped. On this connection alone: pub/sub and BullMQ's wait as long as they
     // block, and the workers' commands as long as their work takes (RequestTimeouts).
     this.client = this.connect('commands', { failFastWhenDown: true });

@@ -63,7 +63,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
   private readonly barriers = new Map<string, () => void>();
   /** Sockets subscribing at once (a reconnect storm) share barriers. */
   private readonly barriersInTurn = new SharedTurns(() =>
-    this.sendBarrier((id) => this.bus.publishControl(this.barrierTopic, id)),
+    this.sendBarrier((id) => this.bus.publishBarrier(this.barrierTopic, id)),
   );
   /** On a cluster: the rooms this process hears, each with its barrier channel and the barriers its sockets share. */
   /** Rooms heard on a cluster; `heard` settles once their subscription is confirmed (every joiner waits for it). */
@@ -91,6 +91,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
       message: (room, raw) => this.relay(room, raw),
       control: [...control, [this.barrierTopic, (id) => this.barriers.get(id)?.()]],
       live,
+      barriers: true,
     });
     if (this.redis.cluster) server.of('/').adapter.on('delete-room', (room: string) => void this.forgetRoom(room));
     await this.subscription.attempted;
@@ -112,7 +113,7 @@ export class RealtimeRelay implements OnApplicationShutdown {
     if (already) return already.heard;
     const roomChannel = this.publisher.channelName(channel, key);
     const barrierChannel = `${roomChannel}:barrier:${this.processId}`;
-    const barriers = new SharedTurns(() => this.sendBarrier((id) => this.bus.publishSharded(barrierChannel, id)));
+    const barriers = new SharedTurns(() => this.sendBarrier((id) => this.bus.publishBarrier(barrierChannel, id)));
     const heard = subscription.hearSharded([
       [roomChannel, null],
       [barrierChannel, (id) => this.barriers.get(id)?.()],
@@ -140,7 +141,9 @@ export class RealtimeRelay implements OnApplicationShutdown {
    * Publishes a barrier and waits to hear it back on this process's subscription. Not heard in time, it is the bus
    * that is away or behind (DependencyUnavailableError): the socket is told to retry, as for any outage. The time-out
    * is judged after the loop has read what arrived (withTimeout), so a loop held by a reconnect storm's catch-ups does
-   * not refuse a barrier already in the socket.
+   * not refuse a barrier already in the socket; and it times the barrier's own round trip, as barriers go out on a
+   * connection of their own (RealtimeBus.publishBarrier), not behind the storm's reads on the command connection. A
+   * barrier sent there after its callers' reads were answered still follows them in Redis's order.
    */
   private async sendBarrier(publish: (id: string) => Promise<void>, timeoutMs = 2000): Promise<void> {
     const id = randomUUID();
