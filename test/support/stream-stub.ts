@@ -8,10 +8,16 @@ interface Entry {
   data: string;
 }
 
+/** A quote of an `odds` message: a snapshot's odd with the game it is of. */
+type Quote = Record<string, unknown> & { id?: unknown; fixture_id?: unknown; timestamp?: unknown };
+
 /**
  * An odds stream in OpticOdds' shape for the stream provider's specs: `{base}/fixtures/odds` answers `snapshot`,
  * `{base}/stream/odds/{sport}` is a server-sent-events stream that pings every `pingMs` (unless `stalled`), replays
- * the entries after a `last_entry_id` within `replayMs`, and can drop, refuse (`refusal`) or send junk.
+ * the entries after a `last_entry_id` within `replayMs`, and can drop, refuse (`refusal`) or send junk. The snapshot
+ * holds the latest quote of each `odds` message sent, as the provider's does: a session that resyncs from it with no
+ * replay (one that applied no message yet has no entry to resume after, when a loaded machine stalls it) finds the
+ * prices sent meanwhile there, not the snapshot's older ones.
  */
 export class StreamStub {
   readonly http = new HttpStub();
@@ -75,8 +81,25 @@ export class StreamStub {
     const id = `${now}-${this.seq}`;
     const entry = { id, at: now, event, data: JSON.stringify({ entry_id: id, type: event, data }) };
     this.log.push(entry);
+    if (event === 'odds') this.hold(data);
     for (const res of this.streams) this.write(res, entry);
     return id;
+  }
+
+  /**
+   * Puts an `odds` message's quotes in the snapshot, each over the one it holds of the same odd unless that one is newer
+   * (a quote older than the one held changes nothing, as on the stream); a game the snapshot does not give stays out.
+   */
+  private hold(quotes: unknown): void {
+    const games = (this.snapshot as { data?: unknown } | null)?.data;
+    if (!Array.isArray(quotes) || !Array.isArray(games)) return;
+    for (const { fixture_id: game, ...quote } of quotes as Quote[]) {
+      const odds = (games as Array<{ id?: unknown; odds?: Quote[] }>).find((g) => g.id === game)?.odds;
+      if (!odds) continue;
+      const held = odds.findIndex((odd) => odd.id === quote.id);
+      if (held < 0) odds.push(quote);
+      else if (!(Number(odds[held].timestamp) > Number(quote.timestamp))) odds[held] = { ...odds[held], ...quote };
+    }
   }
 
   /** Writes raw bytes to every open stream (junk). */
