@@ -6,6 +6,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { FALLBACK_PLAN } from '../../state/session-api';
 import { renderSignedIn } from '../../../test-support/signed-in';
+import { standInDesktopBrowser } from '../../../test-support/odds-table-at';
 import type { LiveOddsOptions } from './loading/useLiveOdds';
 import { buildLiveRows } from './rows/live-rows';
 import { DfsPage } from './DfsPage';
@@ -91,10 +92,7 @@ jest.mock('../../api/client', () => ({ api: { get: () => new Promise(() => undef
 // page said only "No DFS props found for the current selection.", with no count and no way to the other apps
 describe('/dfs when the saved books hide +EV lines', () => {
   let root: Root;
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
-  });
+  beforeAll(standInDesktopBrowser);
   beforeEach(() => {
     asked.length = 0;
     root = createRoot(document.body.appendChild(document.createElement('div')));

@@ -5,6 +5,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { FALLBACK_PLAN, type PlanInfo } from '../../state/session-api';
 import { renderSignedIn } from '../../../test-support/signed-in';
+import { standInDesktopBrowser } from '../../../test-support/odds-table-at';
 import { DfsPage } from './DfsPage';
 
 const row = {
@@ -55,10 +56,7 @@ jest.mock('../../api/client', () => ({ api: { get: () => new Promise(() => undef
 
 describe('/dfs', () => {
   let root: Root;
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
-  });
+  beforeAll(standInDesktopBrowser);
   beforeEach(() => {
     asked.length = 0;
     root = createRoot(document.body.appendChild(document.createElement('div')));

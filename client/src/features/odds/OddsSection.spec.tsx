@@ -5,6 +5,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { FALLBACK_PLAN } from '../../state/session-api';
 import { renderSignedIn } from '../../../test-support/signed-in';
+import { standInDesktopBrowser } from '../../../test-support/odds-table-at';
 import type { LiveOddsOptions } from './loading/useLiveOdds';
 import { OddsSection } from './OddsSection';
 import { RESET_FILTERS_EVENT } from './table/OddsTableNotices';
@@ -47,10 +48,7 @@ const SAVED = ['draftkings', 'pinnacle'];
 // an Apply of other books still showed every book.
 describe('straight bets after "Show all books"', () => {
   let root: Root;
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
-  });
+  beforeAll(standInDesktopBrowser);
   beforeEach(() => {
     asked.length = 0;
     root = createRoot(document.body.appendChild(document.createElement('div')));

@@ -6,6 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { staleBook, steamAlert } from '@oddspulse/shared/testing';
 import { FALLBACK_PLAN } from '../../state/session-api';
 import { renderSignedIn } from '../../../test-support/signed-in';
+import { standInDesktopBrowser } from '../../../test-support/odds-table-at';
 import { ScannerSection } from './ScannerSection';
 
 const NOW = Date.parse('2026-01-10T18:00:00Z');
@@ -27,10 +28,7 @@ const atBetRivers = steamAlert({ staleBooks: [staleBook('betrivers', -110, 1.2)]
 // filters' Reset and Apply left every book showing.
 describe('a scanner after "Show all books"', () => {
   let root: Root;
-  beforeAll(() => {
-    (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-    window.matchMedia ??= (() => ({ matches: false, addEventListener() {}, removeEventListener() {} })) as never;
-  });
+  beforeAll(standInDesktopBrowser);
   beforeEach(() => {
     feed = [{ alert: atBetRivers, status: 'current', since: NOW }];
     root = createRoot(document.body.appendChild(document.createElement('div')));
