@@ -4,11 +4,12 @@ import type { AddressInfo } from 'node:net';
 /**
  * The smallest SMTP server nodemailer will talk to: it records each message's envelope and data. `refuse` answers a
  * recipient (its RCPT line) with a reply of its own, as a real server refuses an address ("550 5.1.1 …") or defers
- * it ("451 …"); null accepts it.
+ * it ("451 …"); null accepts it. `refuseData` answers a message's data the same way ("554 …" refuses the message).
  */
 export function smtpStandIn(
   received: Array<{ from: string; to: string[]; data: string }>,
   refuse: (rcpt: string) => string | null = () => null,
+  refuseData: (data: string) => string | null = () => null,
 ): Promise<{ server: Server; port: number }> {
   const server = createServer((socket: Socket) => {
     let mail = { from: '', to: [] as string[], data: '' };
@@ -24,9 +25,10 @@ export function smtpStandIn(
         if (inData) {
           if (line === '.') {
             inData = false;
-            received.push(mail);
+            const refusal = refuseData(mail.data);
+            if (refusal === null) received.push(mail);
             mail = { from: '', to: [], data: '' };
-            socket.write('250 queued\r\n');
+            socket.write(`${refusal ?? '250 queued'}\r\n`);
           } else mail.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
           continue;
         }

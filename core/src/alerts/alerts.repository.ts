@@ -461,8 +461,9 @@ export class AlertsRepository {
   }
 
   /**
-   * A digest try that surely did not reach the user (the mail server refused it) is not counted: the tries are for
-   * sends whose end is unknown, and a server deferring for a while must not use them up.
+   * A digest try whose send failed is not counted: the server took no message it did not answer 250 to, the tries are
+   * for sends whose end is unknown (a worker that died during one), and a server away or deferring for a while must not
+   * use them up.
    */
   async uncountDigestTry(ids: number[], heldIds: number[]): Promise<void> {
     const all = [...ids, ...heldIds];

@@ -3,7 +3,7 @@ import { Logger } from '@nestjs/common';
 import { type AppConfig, parseConfig } from '../config/config.schema';
 import type { DevOutboxRepository } from '../accounts/dev-outbox.repository';
 import type { MailFilesRepository } from './mail-files.repository';
-import { MailService, MailUnavailableError, mailNotTaken, recipientRefusal } from './mail.service';
+import { MailService, MailUnavailableError, messageRefusal, recipientRefusal } from './mail.service';
 
 const config = (overrides: Partial<AppConfig>) =>
   ({
@@ -81,20 +81,23 @@ describe('recipientRefusal', () => {
   });
 });
 
-// A digest's try is not counted when the server surely did not take the mail (AlertDigestService).
-describe('mailNotTaken', () => {
-  const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error('Mail failed'), fields);
+// A message the server will never take fails that one user's digest (AlertDigestService), not the whole run for good.
+describe('messageRefusal', () => {
+  const smtpError = (fields: Record<string, unknown>) => Object.assign(new Error('Message failed'), fields);
 
-  it('is true when the server answered with a refusal, or nothing took the connection', () => {
-    expect(mailNotTaken(smtpError({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 451 }))).toBe(true);
-    expect(mailNotTaken(smtpError({ code: 'EMESSAGE', command: 'DATA', responseCode: 554 }))).toBe(true);
-    expect(mailNotTaken(smtpError({ code: 'ESOCKET', originalCode: 'ECONNREFUSED', command: 'CONN' }))).toBe(true);
+  it("is the server's reply when it refuses the message itself for good", () => {
+    expect(
+      messageRefusal(smtpError({ code: 'EMESSAGE', command: 'DATA', permanent: true, response: '554 5.6.0 refused' })),
+    ).toBe('554 5.6.0 refused');
   });
 
-  it('is false when the connection was lost or timed out before the server answered the message', () => {
-    expect(mailNotTaken(smtpError({ code: 'ECONNECTION', command: 'CONN' }))).toBe(false);
-    expect(mailNotTaken(smtpError({ code: 'ETIMEDOUT', command: 'CONN' }))).toBe(false);
-    expect(mailNotTaken('not an error')).toBe(false);
+  it('is null for a deferral, an address refused, a lost connection or no error', () => {
+    expect(messageRefusal(smtpError({ code: 'EMESSAGE', command: 'DATA', permanent: false, response: '451' }))).toBe(
+      null,
+    );
+    expect(messageRefusal(smtpError({ code: 'EENVELOPE', command: 'RCPT TO', permanent: true }))).toBe(null);
+    expect(messageRefusal(smtpError({ code: 'ETIMEDOUT', command: 'CONN' }))).toBe(null);
+    expect(messageRefusal('not an error')).toBe(null);
   });
 });
 

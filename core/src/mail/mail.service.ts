@@ -46,18 +46,19 @@ export function recipientRefusal(error: unknown): string | null {
 }
 
 /**
- * Whether a send's failure shows the message was not taken: the SMTP server answered it with a refusal (a 4xx or 5xx
- * reply, to the message or before it), or nothing took the connection. Anything else (a connection lost or timed out
- * during the message, before the server's answer to it) leaves unknown whether the server took it.
+ * The SMTP server's permanent refusal of a message itself (its data answered 5xx: content or size it will never take),
+ * as its reply: sending it again is refused again. Null for anything else, as recipientRefusal.
  */
-export function mailNotTaken(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
-  const { responseCode, code, originalCode } = error as Error & {
-    responseCode?: unknown;
+export function messageRefusal(error: unknown): string | null {
+  if (!(error instanceof Error)) return null;
+  const { code, command, permanent, response } = error as Error & {
     code?: unknown;
-    originalCode?: unknown;
+    command?: unknown;
+    permanent?: unknown;
+    response?: unknown;
   };
-  return typeof responseCode === 'number' || code === 'ECONNREFUSED' || originalCode === 'ECONNREFUSED';
+  if (code !== 'EMESSAGE' || command !== 'DATA' || permanent !== true) return null;
+  return typeof response === 'string' ? response : error.message;
 }
 
 /**

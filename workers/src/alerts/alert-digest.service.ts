@@ -6,7 +6,7 @@ import {
   AccountMail,
   JobQueueService,
   MailUnavailableError,
-  mailNotTaken,
+  messageRefusal,
   publicOrigin,
   recipientRefusal,
   UnverifiedAddressError,
@@ -106,20 +106,26 @@ export class AlertDigestService implements OnApplicationBootstrap {
           await this.alerts.releaseHeld(heldIds);
           continue;
         }
-        // One address the mail server will never take fails that user's digest, not everyone's after it: the job
-        // thrown would find the same user first on every run. A server away or deferring (4xx) still fails the job,
-        // which is retried.
-        const refused = recipientRefusal(error);
-        if (refused !== null) {
-          await this.alerts.finishDeliveries(ids, 'failed', `The mail server refused the address: ${refused}`);
+        // An address or a message the mail server will never take fails that user's digest, not everyone's after it:
+        // the job thrown would find the same user first on every run. A server away or deferring (4xx) still fails the
+        // job, which is retried.
+        const refusedAddress = recipientRefusal(error);
+        const refusedMessage = refusedAddress === null ? messageRefusal(error) : null;
+        if (refusedAddress !== null || refusedMessage !== null) {
+          const reason =
+            refusedAddress !== null
+              ? `The mail server refused the address: ${refusedAddress}`
+              : `The mail server refused the message: ${refusedMessage}`;
+          await this.alerts.finishDeliveries(ids, 'failed', reason);
           await this.alerts.releaseHeld(heldIds);
-          this.logger.warn({ userId, alerts: ids.length, reason: refused }, 'Alert digest not sent: address refused');
+          this.logger.warn({ userId, alerts: ids.length, reason }, 'Alert digest not sent: refused');
           continue;
         }
         if (!(error instanceof MailUnavailableError)) {
-          // A send the server surely did not take is no try of unknown end, and a server deferring for an hour must
-          // not use the tries up; one lost mid-message stays counted.
-          if (mailNotTaken(error)) await this.alerts.uncountDigestTry(ids, heldIds);
+          // A send that failed had no 250 to its message, and only that reply makes the server responsible for it (RFC
+          // 5321 §4.1.1.4): it is no try of unknown end, and a mail server away or deferring for an hour must not use
+          // the tries up. Only a try its worker died in stays counted.
+          await this.alerts.uncountDigestTry(ids, heldIds);
           throw error;
         }
         await this.alerts.finishDeliveries(

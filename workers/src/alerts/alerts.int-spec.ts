@@ -1,4 +1,5 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
@@ -690,10 +691,15 @@ describe('alerts in the workers', () => {
   describe('through an SMTP server', () => {
     const received: Array<{ from: string; to: string[]; data: string }> = [];
     let reply: (rcpt: string) => string | null;
+    let dataReply: (data: string) => string | null = () => null;
     let smtp: Awaited<ReturnType<typeof smtpStandIn>>;
     let digest: AlertDigestService;
     beforeAll(async () => {
-      smtp = await smtpStandIn(received, (rcpt) => reply(rcpt));
+      smtp = await smtpStandIn(
+        received,
+        (rcpt) => reply(rcpt),
+        (data) => dataReply(data),
+      );
       const config = { ...t.config, SMTP_URL: `smtp://127.0.0.1:${smtp.port}` };
       const mail = new MailService(config, t.get(DevOutboxRepository), new MailFilesRepository(config));
       digest = new AlertDigestService(
@@ -742,6 +748,45 @@ describe('alerts in the workers', () => {
       await digest.sendDigests();
       // a try the server refused is no try of unknown end: it is not counted toward the limit
       expect((await deferred.deliveries()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    });
+
+    it('counts no try while the mail server hangs up before its greeting, however many runs that lasts', async () => {
+      const [waiting] = await pendingDigests(1);
+      const away = createServer((socket) => socket.destroy());
+      await new Promise<void>((resolve) => away.listen(0, '127.0.0.1', resolve));
+      const config = { ...t.config, SMTP_URL: `smtp://127.0.0.1:${(away.address() as AddressInfo).port}` };
+      const mail = new MailService(config, t.get(DevOutboxRepository), new MailFilesRepository(config));
+      const outage = new AlertDigestService(
+        repo,
+        new AccountMail(mail, t.get(UsersRepository)),
+        {} as JobQueueService,
+        config,
+      );
+      try {
+        for (let run = 0; run < t.config.ALERT_DELIVERY_ATTEMPTS + 1; run++)
+          await expect(outage.sendDigests()).rejects.toThrow();
+      } finally {
+        await new Promise((resolve) => away.close(resolve));
+      }
+      expect((await waiting.deliveries()).map((row) => [row.status, row.attempts])).toEqual([['pending', 0]]);
+      reply = () => null;
+      await digest.sendDigests();
+      expect((await waiting.deliveries()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    });
+
+    it('fails the digest of a message the server refuses for good (5xx to its data) with its reply, and mails the others', async () => {
+      const [refused, other] = await pendingDigests(2);
+      reply = () => null;
+      dataReply = (data) => (data.includes(refused.email) ? '554 5.6.0 message refused' : null);
+      try {
+        await digest.sendDigests();
+      } finally {
+        dataReply = () => null;
+      }
+      expect(await refused.deliveries()).toMatchObject([
+        { status: 'failed', reason: 'The mail server refused the message: 554 5.6.0 message refused' },
+      ]);
+      expect((await other.deliveries()).map((row) => row.status)).toEqual(['sent']);
     });
   });
 
