@@ -312,6 +312,31 @@ describe('detectSteam', () => {
         : s,
     );
     expect(detectSteam({ event, window: led, now: NOW, alerted: [] })).toEqual([]);
+
+    // nor does a tick of the sharp book's that went back before they moved: its move begins with its last run away from
+    // the old price (−150 → −155 290 s ago, back to −150 250 s ago, then −160 100 s ago and −175 60 s ago)
+    const ticked = [
+      series('pinnacle', 'h2h', 'Home', [
+        [299, -150],
+        [290, -155],
+        [250, -150],
+        [100, -160],
+        [60, -175],
+      ]),
+      series('pinnacle', 'h2h', 'Away', [
+        [299, 140],
+        [60, 160],
+      ]),
+      series('draftkings', 'h2h', 'Home', [[299, -150]]),
+      series('fanduel', 'h2h', 'Home', [[299, -155]]),
+      ...followers.map((key) =>
+        series(key, 'h2h', 'Home', [
+          [299, -150],
+          [110, -180],
+        ]),
+      ),
+    ];
+    expect(detectSteam({ event, window: ticked, now: NOW, alerted: [] })).toEqual([]);
   });
 
   it('takes a later sharp move the market followed as the origin when an earlier one went unfollowed', () => {

@@ -33,7 +33,7 @@ interface BookMove {
   to: WindowQuote;
   /** When it first reached steam size. */
   at: number;
-  /** When its first step the same way came. */
+  /** When its last run away from the old price began (its first step the same way since it last stood there). */
   startedAt: number;
 }
 
@@ -50,15 +50,17 @@ function bookMove(series: SteamSeries, sport: string, now: number): BookMove | n
   const to = quotes[quotes.length - 1];
   if (to === from || !isSteamSized(market, sport, side, from, to)) return null;
   const rises = (q: SideQuote) => sideValue(market, side, q) > sideValue(market, side, from);
-  let startedAt = to.at;
+  // the move is the book's last run away from the old price: a tick that went back before it is no move, and books
+  // that moved after that tick but before the run are the market the book followed
+  let first = quotes.length - 1;
+  while (first - 1 > base && rises(quotes[first - 1])) first -= 1;
   let at = to.at;
-  for (let i = quotes.length - 1; i > base; i--) if (rises(quotes[i])) startedAt = quotes[i].at;
-  for (let i = base + 1; i < quotes.length; i++)
+  for (let i = first; i < quotes.length; i++)
     if (isSteamSized(market, sport, side, from, quotes[i])) {
       at = quotes[i].at;
       break;
     }
-  return { book: series.book, from, to, at, startedAt };
+  return { book: series.book, from, to, at, startedAt: quotes[first].at };
 }
 
 function priceOf(quote: SideQuote): SteamPrice {
