@@ -3,6 +3,7 @@ import { roomName } from '@oddspulse/shared';
 import { parseRealtimeChannel, RealtimeKeys, ShardedControl } from '../redis/redis-keys';
 import { type RedisClient, RedisService } from '../redis/redis.service';
 import { closeOrForce } from '../util/close-or-force';
+import { DependencyUnavailableError } from '../util/dependency-errors';
 import { ClusterControlCarrier } from './cluster-control-carrier';
 
 /** A control topic's name parts below the instance prefix (`RedisKeys.planChanged`, `RedisKeys.relayBarrier(id)`). */
@@ -64,6 +65,8 @@ export class RealtimeBus implements OnApplicationShutdown {
   private readonly logger = new Logger(RealtimeBus.name);
   /** The connection barriers go out on (publishBarrier), made on the first. */
   private barriers: RedisClient | null = null;
+  /** Shut down: a barrier sent after (a subscribe still in flight) is refused rather than open a connection anew. */
+  private closed = false;
 
   constructor(private readonly redis: RedisService) {}
 
@@ -92,18 +95,19 @@ export class RealtimeBus implements OnApplicationShutdown {
     else await connection.publish(name, message);
   }
 
-  /** The connection of publishBarrier, opened on the first call (a listener with `barriers` opens it as it starts). */
+  /**
+   * The connection of publishBarrier, opened on the first call (a listener with `barriers` opens it as it starts).
+   * After shutdown none is opened: nothing would close it, and the process would not exit.
+   */
   private barrierConnection(): RedisClient {
+    if (this.closed) throw new DependencyUnavailableError('The realtime bus is shut down: no barrier goes out');
     if (this.barriers) return this.barriers;
-    const connection = this.redis.connect('barriers', { failFastWhenDown: true });
-    connection.once('ready', () => {
-      connection.options.enableOfflineQueue = false;
-    });
-    this.barriers = connection;
-    return connection;
+    this.barriers = this.redis.connect('barriers', { failFastWhenDown: true });
+    return this.barriers;
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.closed = true;
     const barriers = this.barriers;
     this.barriers = null;
     if (barriers) await this.quit('barriers', barriers);

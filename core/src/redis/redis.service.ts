@@ -39,7 +39,10 @@ export interface ClusterClientOptions {
    * to 16 times, refreshing the slot map each time), and one for a node that is away, once that node had connected,
    * instead of waiting in the node's offline queue for its reconnect attempts: 8–10 s of a request's time while a
    * primary is away. A request answers a quick 503 with Retry-After instead (docs/scaling.md, "A primary that fails").
-   * Once the slot map has settled, a command whose node's connection closed fails at once too (see below).
+   * Once the slot map has settled, a command whose node's connection closed fails at once too (see below). On one
+   * Redis or a cluster alike, once connected, a command while the connection is down fails at once instead of waiting
+   * in the offline queue for ~6 s of reconnect attempts; before the first connection commands still wait, so start-up
+   * does not race the connect.
    */
   failFastWhenDown?: boolean;
 }
@@ -54,7 +57,11 @@ export function createRedisClient(
   options: RedisOptions,
   { sharded = false, readyCheck = true, failFastWhenDown = false }: ClusterClientOptions = {},
 ): RedisClient {
-  if (!target.REDIS_CLUSTER_NODES.length) return new IORedis(target.REDIS_URL, options);
+  if (!target.REDIS_CLUSTER_NODES.length) {
+    const client = new IORedis(target.REDIS_URL, options);
+    if (failFastWhenDown) offlineQueueOnceReady(client);
+    return client;
+  }
   const { host: _host, port: _port, db: _db, ...credentials } = urlOptions(target.REDIS_URL);
   const cluster = new Cluster(target.REDIS_CLUSTER_NODES, {
     // A node whose connection closed is kept and reconnects by itself (every 100 ms, up to 1 s apart) instead of being
@@ -73,13 +80,17 @@ export function createRedisClient(
   });
   if (!failFastWhenDown) return cluster;
   failClosedNodesOnceSettled(cluster);
+  offlineQueueOnceReady(cluster);
   // A node's connection is made lazily, on its first command: its offline queue goes once it has connected.
-  cluster.on('+node', (node: Redis) =>
-    node.once('ready', () => {
-      node.options.enableOfflineQueue = false;
-    }),
-  );
+  cluster.on('+node', (node: Redis) => offlineQueueOnceReady(node));
   return cluster;
+}
+
+/** The offline queue of a client that fails fast when down (failFastWhenDown) goes once it has connected. */
+function offlineQueueOnceReady(client: RedisClient): void {
+  client.once('ready', () => {
+    client.options.enableOfflineQueue = false;
+  });
 }
 
 /**
@@ -216,12 +227,6 @@ export class RedisService implements OnApplicationShutdown {
     // block, and the workers' commands as long as their work takes (RequestTimeouts).
     this.client = this.connect('commands', { failFastWhenDown: true });
     if (timeouts) timeCommands(this.client, timeouts.redisCommandMs);
-    // Once connected, a command while the connection is down fails at once instead of waiting in the offline queue
-    // for ~6 s of reconnect attempts: the request answers a quick 503 and the client retries. Before
-    // the first connection commands still wait, so start-up does not race the connect.
-    this.client.once('ready', () => {
-      this.client.options.enableOfflineQueue = false;
-    });
   }
 
   /** A new connection, with state changes logged once each rather than on every retry. */
