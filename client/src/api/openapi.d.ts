@@ -2487,7 +2487,7 @@ export interface components {
          */
         expiredAt?: string;
         /**
-         * @description caught_up: no soft book it named is left at its old price (moved, or its line taken down); started or removed: the game; timed_out: 30 minutes
+         * @description caught_up: no soft book it named is left worth taking at its old price (moved, its line taken down, or no longer +EV); started or removed: the game; timed_out: 30 minutes
          * @enum {string}
          */
         expiry?: 'caught_up' | 'started' | 'removed' | 'timed_out';
@@ -2588,7 +2588,7 @@ export interface components {
          */
         expiredAt: string | null;
         /**
-         * @description caught_up: no soft book it named is left at its old price (moved, or its line taken down); started or removed: the game; timed_out: 30 minutes
+         * @description caught_up: no soft book it named is left worth taking at its old price (moved, its line taken down, or no longer +EV); started or removed: the game; timed_out: 30 minutes
          * @enum {string|null}
          */
         expiry: 'caught_up' | 'started' | 'removed' | 'timed_out' | null;

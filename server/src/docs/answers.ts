@@ -366,12 +366,10 @@ export const steamMoveSchema: z.ZodType<SteamMove> = z.object({
   at: isoTime.meta({ description: 'When the move reached steam size at this book' }),
 });
 
-export const steamExpiry = z
-  .enum(['caught_up', 'started', 'removed', 'timed_out'])
-  .meta({
-    description:
-      'caught_up: no soft book it named is left at its old price (moved, or its line taken down); started or removed: the game; timed_out: 30 minutes',
-  });
+export const steamExpiry = z.enum(['caught_up', 'started', 'removed', 'timed_out']).meta({
+  description:
+    'caught_up: no soft book it named is left worth taking at its old price (moved, its line taken down, or no longer +EV); started or removed: the game; timed_out: 30 minutes',
+});
 
 const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
   ...opportunityEventFields,

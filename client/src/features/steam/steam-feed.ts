@@ -16,8 +16,8 @@ export interface SteamItem {
 export const EXPIRED_SHOWN_MS = 60_000;
 
 export const EXPIRY_TEXT: Record<SteamExpiry, string> = {
-  // the last stale book moved toward the side, or took its line down: either way none is left to take
-  caught_up: 'No soft book is left at the old price',
+  // the last stale book moved toward the side, took its line down, or is no longer worth taking (its juice moved)
+  caught_up: 'No soft book is left worth taking at the old price',
   started: 'The game has started',
   removed: 'The game left the board',
   timed_out: 'Over 30 minutes old',
