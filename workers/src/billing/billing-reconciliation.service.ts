@@ -97,14 +97,14 @@ export class BillingReconciliationService implements OnApplicationBootstrap {
   }
 
   /**
-   * One walk over customers (`reconcileCustomer` each), nothing with Stripe off: logged with its report when it met a
-   * customer, and failed (for BullMQ to retry) when it met some and reconciled none.
+   * One walk over customers (`reconcileCustomer` each), nothing with Stripe off: logged with its report, an empty one
+   * too (the log says the job ran), and failed (for BullMQ to retry) when it met customers and reconciled none.
    */
   private async walk(name: string, customers: (walk: Walk) => Promise<void>): Promise<ReconciliationReport> {
     const report = emptyReport();
     if (this.gateway.mode === 'off') return report;
     await customers({ report, stripeAwayInARow: 0 });
-    if (report.customers || report.giftsGranted) this.logger.log({ msg: `${name} done`, ...report });
+    this.logger.log({ msg: `${name} done`, ...report });
     if (report.errors && report.errors === report.customers)
       throw new Error(`${name} reached no customer (${report.errors} failed)`);
     return report;
