@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { RedisService } from '../redis/redis.service';
 import { DependencyUnavailableError } from '../util/dependency-errors';
 import { RealtimeBus } from './realtime-bus';
@@ -36,5 +37,37 @@ describe('RealtimeBus barriers', () => {
     expect(made[0].quit).toHaveBeenCalledTimes(1);
     await expect(bus.publishBarrier(['relay', 'barrier'], 'late')).rejects.toBeInstanceOf(DependencyUnavailableError);
     expect(made).toHaveLength(1);
+  });
+
+  it('counts a listener attempted only once its barriers connection is ready or has failed a first time', async () => {
+    const made: EventEmitter[] = [];
+    const redis = {
+      cluster: false,
+      prefix: 'op',
+      key: (...parts: string[]) => ['op', ...parts].join(':'),
+      connect: jest.fn(() => {
+        const one = Object.assign(new EventEmitter(), { status: 'connecting', quit: jest.fn(), disconnect: jest.fn() });
+        made.push(one);
+        return one;
+      }),
+    } as unknown as RedisService;
+    const bus = new RealtimeBus(redis);
+    let attempted = false;
+    void bus.listen('relay', { control: [], barriers: true }).attempted.then(() => (attempted = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(attempted).toBe(false);
+    made[0].emit('ready');
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(attempted).toBe(true);
+
+    // a Redis away at start: attempted once its first connect has failed, the connection retrying by itself
+    const away = new RealtimeBus(redis);
+    let failedOnce = false;
+    void away.listen('relay', { control: [], barriers: true }).attempted.then(() => (failedOnce = true));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(failedOnce).toBe(false);
+    made[2].emit('error', new Error('connect ECONNREFUSED'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(failedOnce).toBe(true);
   });
 });

@@ -118,8 +118,14 @@ export class RealtimeBus implements OnApplicationShutdown {
    * when this opens is retried every 2 s. On a cluster the control topics are carried as ClusterControlCarrier says.
    */
   listen(name: string, listeners: RealtimeListeners): RealtimeSubscription {
-    if (listeners.barriers) this.barrierConnection();
-    return this.redis.cluster ? this.listenOnCluster(name, listeners) : this.listenOnOne(name, listeners);
+    const barriers = listeners.barriers ? firstAttempt(this.barrierConnection()) : null;
+    const subscription = this.redis.cluster ? this.listenOnCluster(name, listeners) : this.listenOnOne(name, listeners);
+    // A listener that sends itself barriers has their connection's first attempt made before it is attempted: a first
+    // barrier sent while it still connects had the connect inside its 2 s, and on a loaded machine a whole turn of
+    // subscribes sharing it was refused UNAVAILABLE.
+    return barriers
+      ? { ...subscription, attempted: Promise.all([subscription.attempted, barriers]).then(() => undefined) }
+      : subscription;
   }
 
   /**
@@ -246,6 +252,18 @@ export class RealtimeBus implements OnApplicationShutdown {
 }
 
 /** A listener's `live`, told only of changes, and `ready` settled at the first `true`. */
+/** Settles once `connection` is ready or its first attempt has failed (it then goes on retrying by itself). */
+function firstAttempt(connection: RedisClient): Promise<void> {
+  if (connection.status === 'ready') return Promise.resolve();
+  return new Promise((resolve) => {
+    const settle = () => {
+      for (const event of ['ready', 'error', 'end'] as const) connection.off(event, settle);
+      resolve();
+    };
+    for (const event of ['ready', 'error', 'end'] as const) connection.on(event, settle);
+  });
+}
+
 function liveState(listeners: RealtimeListeners) {
   let markReady!: () => void;
   const state = {
