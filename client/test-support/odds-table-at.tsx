@@ -24,13 +24,3 @@ export function oddsTableAt(rows: OddsRow[], flashes: Flashes, now: number) {
     />
   );
 }
-
-/**
- * jsdom made ready for rendering the odds table with React's act(): act's environment flag set, and a desktop
- * viewport's media queries (none matches), which jsdom does not answer and the table asks to choose rows or cards.
- */
-export function standInDesktopBrowser(): void {
-  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-  window.matchMedia = (query: string) =>
-    ({ matches: false, media: query, addEventListener: noop, removeEventListener: noop }) as unknown as MediaQueryList;
-}

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { FALLBACK_PLAN, type PlanInfo } from '../../state/session-api';
 import { renderSignedIn } from '../../../test-support/signed-in';
-import { standInDesktopBrowser } from '../../../test-support/odds-table-at';
+import { standInDesktopBrowser } from '../../../test-support/desktop-browser';
 import { DfsPage } from './DfsPage';
 
 const row = {

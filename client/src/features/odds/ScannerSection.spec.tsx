@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { staleBook, steamAlert } from '@oddspulse/shared/testing';
 import { FALLBACK_PLAN } from '../../state/session-api';
 import { renderSignedIn } from '../../../test-support/signed-in';
-import { standInDesktopBrowser } from '../../../test-support/odds-table-at';
+import { standInDesktopBrowser } from '../../../test-support/desktop-browser';
 import { ScannerSection } from './ScannerSection';
 
 const NOW = Date.parse('2026-01-10T18:00:00Z');

@@ -7,7 +7,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { normaliseOddsApiV4 } from '@oddspulse/shared';
-import { standInDesktopBrowser } from '../../../../test-support/odds-table-at';
+import { standInDesktopBrowser } from '../../../../test-support/desktop-browser';
 import { buildEventRows } from '../rows/rows';
 import { OddsTable } from './OddsTable';
 

@@ -4,7 +4,8 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, type ComponentType, type MemoExoticComponent } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { oddsTableAt, standInDesktopBrowser } from '../../../../test-support/odds-table-at';
+import { oddsTableAt } from '../../../../test-support/odds-table-at';
+import { standInDesktopBrowser } from '../../../../test-support/desktop-browser';
 import { onePriceDiff } from '../../../../test-support/one-price-diff';
 import type { Flashes } from '../rows/live-table';
 import type { OddsRow } from '../rows/rows';
