@@ -28,12 +28,11 @@ export const SMTP_RETRY_AFTER_SECONDS = 10;
 const SMTP_CHECK_TIMEOUT_MS = 3_000;
 
 /**
- * The SMTP server's permanent refusal of a message's recipient (RCPT TO answered 5xx: no such mailbox, a domain that
- * takes no mail), as its reply: that address will not take the mail however often it is sent. Null for anything
- * else: a server away or a 4xx deferral may pass on a retry, and a refused sender or login is every message's.
- * Whether a reply is permanent is nodemailer's judgement (`permanent`: 5xx but 503, a bad sequence of ours).
+ * The SMTP server's permanent refusal at one step of a send (nodemailer's error `code` and the SMTP `command` it
+ * answered), as its reply; null for anything else. Whether a reply is permanent is nodemailer's judgement
+ * (`permanent`: 5xx but 503, a bad sequence of ours).
  */
-export function recipientRefusal(error: unknown): string | null {
+function permanentRefusal(error: unknown, step: { code: string; command: string }): string | null {
   if (!(error instanceof Error)) return null;
   const { code, command, permanent, response } = error as Error & {
     code?: unknown;
@@ -41,25 +40,24 @@ export function recipientRefusal(error: unknown): string | null {
     permanent?: unknown;
     response?: unknown;
   };
-  if (code !== 'EENVELOPE' || command !== 'RCPT TO' || permanent !== true) return null;
+  if (code !== step.code || command !== step.command || permanent !== true) return null;
   return typeof response === 'string' ? response : error.message;
 }
+
+/**
+ * The SMTP server's permanent refusal of a message's recipient (RCPT TO answered 5xx: no such mailbox, a domain that
+ * takes no mail), as its reply: that address will not take the mail however often it is sent. Null for anything
+ * else: a server away or a 4xx deferral may pass on a retry, and a refused sender or login is every message's.
+ */
+export const recipientRefusal = (error: unknown): string | null =>
+  permanentRefusal(error, { code: 'EENVELOPE', command: 'RCPT TO' });
 
 /**
  * The SMTP server's permanent refusal of a message itself (its data answered 5xx: content or size it will never take),
  * as its reply: sending it again is refused again. Null for anything else, as recipientRefusal.
  */
-export function messageRefusal(error: unknown): string | null {
-  if (!(error instanceof Error)) return null;
-  const { code, command, permanent, response } = error as Error & {
-    code?: unknown;
-    command?: unknown;
-    permanent?: unknown;
-    response?: unknown;
-  };
-  if (code !== 'EMESSAGE' || command !== 'DATA' || permanent !== true) return null;
-  return typeof response === 'string' ? response : error.message;
-}
+export const messageRefusal = (error: unknown): string | null =>
+  permanentRefusal(error, { code: 'EMESSAGE', command: 'DATA' });
 
 /**
  * Sends mail where mailRoute says: SMTP_URL; outside production without it, .eml files under DATA_DIR/mail that only
