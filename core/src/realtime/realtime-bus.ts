@@ -251,7 +251,6 @@ export class RealtimeBus implements OnApplicationShutdown {
   }
 }
 
-/** A listener's `live`, told only of changes, and `ready` settled at the first `true`. */
 /** Settles once `connection` is ready or its first attempt has failed (it then goes on retrying by itself). */
 function firstAttempt(connection: RedisClient): Promise<void> {
   if (connection.status === 'ready') return Promise.resolve();
@@ -264,6 +263,7 @@ function firstAttempt(connection: RedisClient): Promise<void> {
   });
 }
 
+/** A listener's `live`, told only of changes, and `ready` settled at the first `true`. */
 function liveState(listeners: RealtimeListeners) {
   let markReady!: () => void;
   const state = {

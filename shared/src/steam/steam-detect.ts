@@ -193,9 +193,9 @@ export interface SteamInput {
 /**
  * Steam on one event (DECISIONS 34): for each market and side, the origin is the first sharp book whose move of steam
  * size in the window is confirmed (confirmedMove): by a second sharp book (or the Betfair exchange) or by STEAM_BREADTH
- * other books making the move after the origin's began and within 90 seconds of it. A confirmed move becomes an alert when it has
- * a fair line (a sharp book that made the move quoting the whole market) and at least one soft book still at the old
- * price, and the side has had no alert in 30 minutes. Games that have started are left out: live prices move with the
+ * other books making the move after the origin's began and within 90 seconds of it. A confirmed move becomes an alert
+ * when it has a fair line (a sharp book that made the move quoting the whole market) and at least one soft book still
+ * at the old price, and the side has had no alert in 30 minutes. Games that have started are left out: live prices move with the
  * score, not with sharp money.
  */
 export function detectSteam({ event, window, now, alerted }: SteamInput): SteamAlert[] {
