@@ -129,6 +129,9 @@ const DELIVERY_COLUMNS = [
 ] as const;
 
 /** Alert rules, the per-user webhook secret, push subscriptions and deliveries (migration 0012). */
+/** A delivery's tries with one more counted, up to `limit`: a try past it is not made, so it is not counted. */
+const oneMoreTry = (limit: number) => sql<number>`CASE WHEN attempts < ${limit} THEN attempts + 1 ELSE attempts END`;
+
 @Injectable()
 export class AlertsRepository {
   constructor(
@@ -445,7 +448,7 @@ export class AlertsRepository {
         ? await trx
             .updateTable('alert_deliveries')
             .set({
-              attempts: sql<number>`CASE WHEN attempts < ${limit} THEN attempts + 1 ELSE attempts END`,
+              attempts: oneMoreTry(limit),
               held_by_cap: sql<boolean>`attempts < ${limit}`,
             })
             .where('id', 'in', heldIds)
@@ -487,7 +490,7 @@ export class AlertsRepository {
     return db
       .updateTable('alert_deliveries')
       .set({
-        attempts: sql<number>`CASE WHEN attempts < ${limit} THEN attempts + 1 ELSE attempts END`,
+        attempts: oneMoreTry(limit),
         status: sql<AlertDeliveryStatus>`CASE WHEN attempts < ${limit} THEN status ELSE 'failed' END`,
         reason: sql<string | null>`CASE WHEN attempts < ${limit} THEN reason ELSE ${reason} END`,
         updated_at: new Date(),
