@@ -102,6 +102,9 @@ describe('alerts in the workers', () => {
   });
 
   /** A try of a delivery by a job allowed `attempts` tries (each of a job's tries, or a requeued job's first). */
+  /** The address a user's mail goes to. */
+  const emailOf = async (userId: string) =>
+    (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow()).email;
   const deliver = (id: number, attempts = 1) => delivery.deliver({ deliveryId: id }, { opts: { attempts } });
 
   it('alerts an opportunity once per rule however often detection updates it, and delivers a signed webhook', async () => {
@@ -279,8 +282,7 @@ describe('alerts in the workers', () => {
     expect(webhook.received).toEqual([]);
     const digest = new AlertDigestService(repo, t.get(AccountMail), {} as JobQueueService, t.config);
     await digest.sendDigests();
-    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
-      .email;
+    const email = await emailOf(userId);
     const mails = (await t.get(DevOutboxRepository).list()).filter(
       (m) => m.to === email && m.subject.startsWith('OddsPulse alerts'),
     );
@@ -525,8 +527,7 @@ describe('alerts in the workers', () => {
     await digest.sendDigests();
     const rows = await repo.deliveries(userId, rule.id);
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
-    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
-      .email;
+    const email = await emailOf(userId);
     const mails = (await t.get(DevOutboxRepository).list()).filter(
       (m) => m.to === email && m.subject.startsWith('OddsPulse alerts'),
     );
@@ -559,8 +560,7 @@ describe('alerts in the workers', () => {
       'skipped',
       'skipped',
     ]);
-    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
-      .email;
+    const email = await emailOf(userId);
     const mine = async () =>
       (await t.get(DevOutboxRepository).list()).filter(
         (m) => m.to === email && m.subject.startsWith('OddsPulse alerts'),
@@ -590,11 +590,7 @@ describe('alerts in the workers', () => {
         NOW,
       );
       await verifyEmail(t, userId);
-      const { email } = await t.db
-        .selectFrom('users')
-        .select('email')
-        .where('id', '=', userId)
-        .executeTakeFirstOrThrow();
+      const email = await emailOf(userId);
       return {
         recorded: async () =>
           (await repo.deliveries(userId, rule.id)).map((r) => [r.status, r.reason, r.attempts] as const).sort(),
@@ -678,8 +674,7 @@ describe('alerts in the workers', () => {
     expect(await repo.deliveries(userId, rule.id)).toMatchObject([
       { status: 'failed', reason: 'E-mail is sent once the address is verified' },
     ]);
-    const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
-      .email;
+    const email = await emailOf(userId);
     expect(
       (await t.get(DevOutboxRepository).list()).filter(
         (m) => m.subject.startsWith('OddsPulse alerts') && m.to === email,
@@ -717,11 +712,7 @@ describe('alerts in the workers', () => {
       for (let i = 0; i < users; i++) {
         const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, email: true });
         await verifyEmail(t, userId);
-        const { email } = await t.db
-          .selectFrom('users')
-          .select('email')
-          .where('id', '=', userId)
-          .executeTakeFirstOrThrow();
+        const email = await emailOf(userId);
         made.push({ email, deliveries: () => repo.deliveries(userId, rule.id) });
       }
       await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-smtp-${sport}` })]), undefined, NOW);
@@ -813,8 +804,7 @@ describe('alerts in the workers', () => {
       expect((await repo.deliveries(userId, rule.id)).map((r) => r.status)).toEqual(['sent']);
       const folder = join(config.DATA_DIR, 'mail');
       const files = await Promise.all((await readdir(folder)).map((name) => readFile(join(folder, name), 'utf8')));
-      const email = (await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow())
-        .email;
+      const email = await emailOf(userId);
       expect(files.filter((file) => file.includes(`To: ${email}`))).toEqual([
         expect.stringContaining('Subject: OddsPulse alerts: 1 new opportunity'),
       ]);
