@@ -2443,7 +2443,7 @@ export interface components {
           point?: number;
           probability: number;
         };
-        /** @description The soft books still at the old price (not moved toward the side since the move began) and behind the new fair line, best EV first */
+        /** @description The soft books still at the old price (not moved toward the side since the move began) and behind the new fair line: those with a price to take, best EV first, then those whose line is down */
         staleBooks: {
           /** @description American odds, rounded */
           price: number;
@@ -2470,7 +2470,10 @@ export interface components {
            * @example 2026-11-26T18:30:00.000Z
            */
           lastUpdate: string;
+          /** @description True while the book has its line taken down (no price on the board): not bettable now, its price and EV those it last stood at. Absent on a book with a price to take, and on an alert stored before books were kept while down */
+          down?: boolean;
         }[];
+        /** @description The first stale book's EV: the best one bettable now, or while every one is down the best of them */
         bestEvPct: number;
         /**
          * @description ISO 8601, UTC
@@ -2487,7 +2490,7 @@ export interface components {
          */
         expiredAt?: string;
         /**
-         * @description caught_up: no soft book it named is left worth taking at its old price (moved, its line taken down, or no longer +EV); started or removed: the game; timed_out: 30 minutes
+         * @description caught_up: no soft book it named is left worth taking at its old price (moved toward the side, or no longer +EV: a book whose line is down has not caught up); started or removed: the game; timed_out: 30 minutes, which also ends an alert whose books stay down
          * @enum {string}
          */
         expiry?: 'caught_up' | 'started' | 'removed' | 'timed_out';
@@ -2588,7 +2591,7 @@ export interface components {
          */
         expiredAt: string | null;
         /**
-         * @description caught_up: no soft book it named is left worth taking at its old price (moved, its line taken down, or no longer +EV); started or removed: the game; timed_out: 30 minutes
+         * @description caught_up: no soft book it named is left worth taking at its old price (moved toward the side, or no longer +EV: a book whose line is down has not caught up); started or removed: the game; timed_out: 30 minutes, which also ends an alert whose books stay down
          * @enum {string|null}
          */
         expiry: 'caught_up' | 'started' | 'removed' | 'timed_out' | null;

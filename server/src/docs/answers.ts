@@ -368,7 +368,7 @@ export const steamMoveSchema: z.ZodType<SteamMove> = z.object({
 
 export const steamExpiry = z.enum(['caught_up', 'started', 'removed', 'timed_out']).meta({
   description:
-    'caught_up: no soft book it named is left worth taking at its old price (moved, its line taken down, or no longer +EV); started or removed: the game; timed_out: 30 minutes',
+    'caught_up: no soft book it named is left worth taking at its old price (moved toward the side, or no longer +EV: a book whose line is down has not caught up); started or removed: the game; timed_out: 30 minutes, which also ends an alert whose books stay down',
 });
 
 const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
@@ -401,13 +401,21 @@ const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
         evPct: z.number().meta({ description: 'EV against the fair line, percent, net of commission' }),
         link: z.string().optional().meta({ description: "The book's deep link to the bet" }),
         lastUpdate: isoTime,
+        down: z.boolean().optional().meta({
+          description:
+            'True while the book has its line taken down (no price on the board): not bettable now, its price and EV those it last stood at. Absent on a book with a price to take, and on an alert stored before books were kept while down',
+        }),
       }),
     )
     .meta({
       description:
-        'The soft books still at the old price (not moved toward the side since the move began) and behind the new fair line, best EV first',
+        'The soft books still at the old price (not moved toward the side since the move began) and behind the new fair line: those with a price to take, best EV first, then those whose line is down',
     }),
-  bestEvPct: z.number(),
+  bestEvPct: z
+    .number()
+    .meta({
+      description: "The first stale book's EV: the best one bettable now, or while every one is down the best of them",
+    }),
   timeFound: isoTime,
   ageSeconds: z.number().meta({ description: 'Seconds since the move began' }),
   status: z.enum(['active', 'expired']),

@@ -190,4 +190,31 @@ describe('/api/steam', () => {
     const validate = new Ajv({ strict: false, allErrors: true }).compile(doc.components.schemas[ref.split('/').pop()!]);
     expect(validate(res.body) ? [] : validate.errors).toEqual([]);
   });
+
+  // DECISIONS 34: a stale book whose line is taken down has not caught up; the alert keeps it, marked down.
+  it('serves a stale book whose line is down, marked down, as the document describes it', async () => {
+    await raise(
+      steamAlert({
+        id: 'steam:book-down',
+        side: 'Utah Jazz',
+        commenceTime: START,
+        timeFound: minutesAgo(1),
+        staleBooks: [staleBook('fanduel', -155, 2.54), { ...staleBook('draftkings', -150, 3.88), down: true }],
+        bestEvPct: 2.54,
+      }),
+    );
+    const { session } = await signUp(t, 'platinum');
+    const res = await t.http().get(`/api/steam?sports=${NBA}&books=draftkings`).set(bearer(session));
+    const served = (res.body.alerts as SteamAlert[]).find((a) => a.id === 'steam:book-down');
+    expect(served).toMatchObject({ bestEvPct: 3.88, staleBooks: [{ book: 'draftkings', price: -150, down: true }] });
+    const doc = (await t.http().get('/api/docs-json')).body;
+    const ref: string = doc.paths['/api/steam'].get.responses['200'].content['application/json'].schema.$ref;
+    const schema = doc.components.schemas[ref.split('/').pop()!];
+    const validate = new Ajv({ strict: false, allErrors: true }).compile(schema);
+    expect(validate(res.body) ? [] : validate.errors).toEqual([]);
+    // the field is the document's, so a generated client reads it
+    expect(schema.properties.alerts.items.properties.staleBooks.items.properties.down).toMatchObject({
+      type: 'boolean',
+    });
+  });
 });

@@ -42,7 +42,8 @@ export interface SteamMove {
 
 /**
  * A soft book still at the old price (DECISIONS 34, stated in staleBooks): its price now, the price it stood at before
- * the move, and what its price now is worth against the new fair line.
+ * the move, and what its price now is worth against the new fair line. A book whose line is taken down has not caught
+ * up: it stays, `down`, at the price it last stood at (reviewSteamAlert).
  */
 export interface SteamStaleBook extends SteamPrice {
   book: string;
@@ -59,6 +60,12 @@ export interface SteamStaleBook extends SteamPrice {
   /** The book's deep link for this bet, as the board carries it. */
   link?: string;
   lastUpdate: string;
+  /**
+   * True while the book's line is taken down (no open price of the side on the board): not bettable now, its price
+   * and EV those it last stood at. Absent on a book with a price to take, and on an alert saved before books were kept
+   * while down.
+   */
+  down?: boolean;
 }
 
 /** Why an alert ended: the last soft book caught up, the game started or left the board, or 30 minutes passed. */
@@ -83,9 +90,12 @@ export interface SteamAlert extends OpportunityEvent {
   breadth: number;
   /** The new fair line of the side: the de-vigged price of the sharp books that made the move, at the origin's new line. */
   fair: SteamPrice & { probability: number };
-  /** Best EV first. */
+  /** The books with a price to take, best EV first, then those taken down (`down`), best EV first. */
   staleBooks: SteamStaleBook[];
-  /** The best stale book's EV, PERCENT (what an alert rule's minimum is compared with). */
+  /**
+   * The first stale book's EV, PERCENT (what an alert rule's minimum is compared with): the best one bettable now, or
+   * while every one is down the best of them at the price it last stood at.
+   */
   bestEvPct: number;
   /** When detection raised the alert. */
   timeFound: string;

@@ -19,7 +19,10 @@ export const RealtimeChannel = {
   Ev: 'ev',
   Arbitrage: 'arbitrage',
   Middles: 'middles',
-  /** Steam alerts (DECISIONS 34): raised, updated as soft books catch up, expired when the last has. */
+  /**
+   * Steam alerts (DECISIONS 34): raised, updated as soft books catch up or take their line down and put it back (a
+   * stale book `down`), expired when the last has caught up.
+   */
   Steam: 'steam',
   Scores: 'scores',
   /** A game's emoji reactions, keyed by `reactionsTopic(gameKey)`. */
@@ -69,7 +72,10 @@ export interface RealtimeMessageMap {
   ev: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<EvBet>> } };
   arbitrage: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<ArbitrageOpportunity>> } };
   middles: { type: 'opportunities'; data: { updates: Array<OpportunityUpdate<MiddleOpportunity>> } };
-  /** `steam:expired` carries the alert as it ended (status `expired`, with `expiredAt` and `expiry`). */
+  /**
+   * `steam:update` carries the alert as it stands, its stale books that are taken down marked `down`; `steam:expired`
+   * the alert as it ended (status `expired`, with `expiredAt` and `expiry`).
+   */
   steam: { type: 'steam:alert' | 'steam:update' | 'steam:expired'; data: { alert: SteamAlert } };
   scores:
     /** The games new or changed since the last scoreboard, and the ids of those it no longer lists (a page drops them). */

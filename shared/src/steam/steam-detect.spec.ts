@@ -554,6 +554,97 @@ describe('reviewSteamAlert', () => {
     });
   });
 
+  /** The moneyline board with `keys`' lines taken down: the book gone from the game, or its Home price locked. */
+  const takenDown = (board: BoardEvent, gone: string[], locked: string[] = []): BoardEvent => ({
+    ...board,
+    bookmakers: board.bookmakers
+      .filter((b) => !gone.includes(b.key))
+      .map((b) =>
+        locked.includes(b.key)
+          ? {
+              ...b,
+              markets: b.markets.map((m) => ({
+                ...m,
+                outcomes: m.outcomes.map((o) => (o.name === 'Home' ? { ...o, price: 1 } : o)),
+              })),
+            }
+          : b,
+      ),
+  });
+  const rows = (a: SteamAlert) => a.staleBooks.map((b) => [b.book, b.price, b.evPct, b.down ?? false]);
+
+  // DECISIONS 34: a book whose line is down has not caught up. It stays named, marked down at the price it stood at,
+  // bettable again when it is back at the old price.
+  it('keeps a soft book that takes its line down, marked down, and bettable again when it is back at the old price', () => {
+    const down = reviewSteamAlert(alert(), takenDown(moneylineEvent(), ['draftkings']), NOW + 5000);
+    expect(down.change).toBe('updated');
+    // the bettable book first: the alert's figure is what can be taken now
+    expect(rows(down.alert)).toEqual([
+      ['fanduel', -155, 2.54, false],
+      ['draftkings', -150, 3.88, true],
+    ]);
+    expect(down.alert.bestEvPct).toBe(2.54);
+    expect(down.alert.staleBooks[1].oldPrice?.price).toBe(-150);
+    // still down: nothing to publish
+    expect(reviewSteamAlert(down.alert, takenDown(moneylineEvent(), ['draftkings']), NOW + 10_000).change).toBe(
+      'unchanged',
+    );
+    const back = reviewSteamAlert(down.alert, moneylineEvent(), NOW + 25_000);
+    expect(back.change).toBe('updated');
+    expect(back.alert.staleBooks).toEqual(alert().staleBooks);
+    expect(back.alert.bestEvPct).toBe(3.88);
+  });
+
+  it('judges a down book that comes back at another price as any price change', () => {
+    const down = reviewSteamAlert(alert(), takenDown(moneylineEvent(), ['draftkings']), NOW + 5000).alert;
+    // back at −175: moved toward the line, caught up
+    const caught = reviewSteamAlert(down, moneylineEvent({ draftkings: [-175, 150] }), NOW + 20_000);
+    expect(rows(caught.alert)).toEqual([['fanduel', -155, 2.54, false]]);
+    // back at −145: moved away, still stale at its price now (5.31 %)
+    const away = reviewSteamAlert(down, moneylineEvent({ draftkings: [-145, 125] }), NOW + 20_000);
+    expect(rows(away.alert)).toEqual([
+      ['draftkings', -145, 5.31, false],
+      ['fanduel', -155, 2.54, false],
+    ]);
+  });
+
+  // A down book keeps the alert no longer than its usual life: its 30 minutes, its game's start or leaving the board.
+  it('keeps an alert whose every book is down, until its 30 minutes end, never as caught up', () => {
+    // DraftKings leaves the game, FanDuel locks its Home price
+    const allDown = takenDown(moneylineEvent(), ['draftkings'], ['fanduel']);
+    const review = reviewSteamAlert(alert(), allDown, NOW + 5000);
+    expect(review).toMatchObject({ change: 'updated', alert: { status: 'active' } });
+    expect(rows(review.alert)).toEqual([
+      ['draftkings', -150, 3.88, true],
+      ['fanduel', -155, 2.54, true],
+    ]);
+    expect(review.alert.bestEvPct).toBe(3.88);
+    // the last bettable book catching up leaves the alert to the one that is down
+    const oneLeft = reviewSteamAlert(
+      alert(),
+      takenDown(moneylineEvent({ fanduel: [-175, 150] }), ['draftkings']),
+      NOW + 5000,
+    );
+    expect(oneLeft.alert).toMatchObject({ status: 'active' });
+    expect(rows(oneLeft.alert)).toEqual([['draftkings', -150, 3.88, true]]);
+    expect(reviewSteamAlert(review.alert, allDown, NOW + 30 * 60_000 - 1).change).toBe('unchanged');
+    expect(reviewSteamAlert(review.alert, allDown, NOW + 30 * 60_000).alert).toMatchObject({
+      status: 'expired',
+      expiry: 'timed_out',
+    });
+  });
+
+  // An alert saved before stale books carried `down` reads as every book bettable, and is reviewed as before.
+  it('reviews an alert saved before books could be down', () => {
+    const stored = JSON.parse(JSON.stringify(alert())) as SteamAlert;
+    expect(stored.staleBooks.some((b) => 'down' in b)).toBe(false);
+    expect(reviewSteamAlert(stored, moneylineEvent(), NOW + 5000).change).toBe('unchanged');
+    expect(rows(reviewSteamAlert(stored, takenDown(moneylineEvent(), ['fanduel']), NOW + 5000).alert)).toEqual([
+      ['draftkings', -150, 3.88, false],
+      ['fanduel', -155, 2.54, true],
+    ]);
+  });
+
   it('expires it when the game starts or leaves the board, and 30 minutes after it was found', () => {
     const started = { ...moneylineEvent(), commence_time: new Date(NOW + 10_000).toISOString() };
     expect(reviewSteamAlert(alert(), started, NOW + 10_000).alert.expiry).toBe('started');

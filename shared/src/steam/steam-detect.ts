@@ -84,6 +84,8 @@ function toMove(move: BookMove, titles: ReadonlyMap<string, string>): SteamMove 
 
 const iso = (ms: number) => new Date(ms).toISOString();
 const round2 = (x: number) => Math.round(x * 100) / 100;
+/** Best EV first, then by book: the stale books' order. */
+const byEv = (a: SteamStaleBook, b: SteamStaleBook) => b.evPct - a.evPct || a.book.localeCompare(b.book);
 
 /**
  * The soft books still at the old price, priced against the new fair line (DECISIONS 34), best first. A book's old price
@@ -123,7 +125,7 @@ export function staleBooks(
       lastUpdate: book.lastUpdate,
     });
   }
-  return found.sort((a, b) => b.evPct - a.evPct || a.book.localeCompare(b.book));
+  return found.sort(byEv);
 }
 
 /**
@@ -259,9 +261,9 @@ export type SteamReview =
   | { change: 'updated'; alert: SteamAlert }
   | { change: 'expired'; alert: SteamAlert };
 
-/** The stale books' books and prices: what an update is published for (EV moves with them). */
+/** The stale books' books, prices and whether each is down: what an update is published for (EV moves with them). */
 const staleKey = (books: readonly SteamStaleBook[]) =>
-  books.map((b) => `${b.book}:${b.decimal}:${b.point ?? ''}`).join('|');
+  books.map((b) => `${b.book}:${b.decimal}:${b.point ?? ''}:${b.down ? 'down' : ''}`).join('|');
 
 /** An alert's 30 minutes since it was found have passed (DECISIONS 34). */
 const timedOut = (alert: SteamAlert, now: number) => now - Date.parse(alert.timeFound) >= STEAM_DEDUPE_MS;
@@ -286,8 +288,12 @@ const oldPriceOf = (book: SteamStaleBook): SteamPrice => book.oldPrice ?? book;
 /**
  * An active alert against the event as it stands (undefined: the event left the board): the books it named that are
  * still at their old price (staleBooks), priced again against the alert's fair line; a book that was not at the old
- * price when the alert was raised does not join it. It expires when the last of them has caught up (DECISIONS 34),
- * the game starts or leaves the board, or 30 minutes after it was found (the side may be alerted again then).
+ * price when the alert was raised does not join it. A book it named whose line is down (no open price of the side:
+ * the book, its market or the side gone from the game, or its price locked) has not caught up (DECISIONS 34): it stays
+ * `down` at the price it last stood at, after the books that can be bet, and when it is back its price is judged as
+ * any other (still at the old price, or caught up). It expires when the last of them has caught up (DECISIONS 34),
+ * the game starts or leaves the board, or 30 minutes after it was found (the side may be alerted again then): a book
+ * that stays down keeps the alert no longer than that.
  */
 export function reviewSteamAlert(alert: SteamAlert, event: BoardEvent | undefined, now: number): SteamReview {
   const expire = (expiry: SteamExpiry, staleBooks = alert.staleBooks): SteamReview => ({
@@ -298,7 +304,14 @@ export function reviewSteamAlert(alert: SteamAlert, event: BoardEvent | undefine
   if (event.completed || hasStarted(Date.parse(event.commence_time), now)) return expire('started');
   if (timedOut(alert, now)) return expire('timed_out');
   const oldPrices = new Map(alert.staleBooks.map((b) => [b.book, sideQuoteOf(oldPriceOf(b))]));
-  const stale = staleBooks(event, alert.market, alert.side, alert.fair, oldPrices);
+  const priced = staleBooks(event, alert.market, alert.side, alert.fair, oldPrices);
+  const quoted = new Set(
+    eventMarkets(event, alert.market)
+      .filter((b) => b.sides.has(alert.side))
+      .map((b) => b.book),
+  );
+  const down = alert.staleBooks.filter((b) => !quoted.has(b.book)).map((b) => ({ ...b, down: true }));
+  const stale = [...priced, ...down.sort(byEv)];
   if (!stale.length) return expire('caught_up', []);
   if (staleKey(stale) === staleKey(alert.staleBooks)) return { change: 'unchanged', alert };
   return {

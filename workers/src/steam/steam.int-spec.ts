@@ -335,4 +335,67 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       commence_time: new Date(moved),
     });
   });
+
+  // DECISIONS 34: the alert names the soft books still at the old price, and expires when the last of them catches up.
+  // A book that takes its line down for a moment has not caught up: it stays on the alert, down, and is bettable again
+  // when it is back at the old price.
+  it('keeps a soft book that takes its line down on the alert, down, until it is back or catches up', async () => {
+    eventId = `steam-spec-down-${Date.now().toString(36)}`;
+    const service = detector();
+    const moved = steam({ pinnacle: [-175, 160], circasports: [-180, 160] });
+    /** The board with `keys` gone from the game: their lines taken down. */
+    const without = (b: SportBoard, ...keys: string[]): SportBoard => ({
+      ...b,
+      events: b.events.map((e) => ({ ...e, bookmakers: e.bookmakers.filter((m) => !keys.includes(m.key)) })),
+    });
+    const ours = () => steamMessages().filter((m) => m.data.alert.eventId === eventId);
+    const stored = async () => (await t.get(SteamStateRepository).alerts(SPORT)).filter((a) => a.eventId === eventId);
+    const books = (alert: SteamAlert) => alert.staleBooks.map((s) => [s.book, s.price, s.down ?? false]);
+
+    await detect(service, board(240, before), 240);
+    await detect(service, board(60, steam({ pinnacle: [-175, 160] })), 60);
+    expect((await detect(service, board(30, moved), 30)).raised).toBe(1);
+    // DraftKings takes its line down, and FanDuel catches up meanwhile: the alert stays, on DraftKings alone, down
+    const fanduelCaughtUp = { ...moved, fanduel: [-180, 150] as [number, number] };
+    expect(await detect(service, without(board(25, moved), 'draftkings'), 25)).toMatchObject({ updated: 1 });
+    expect(await detect(service, without(board(20, fanduelCaughtUp), 'draftkings'), 20)).toEqual({
+      raised: 0,
+      updated: 1,
+      expired: 0,
+    });
+    const [held] = await stored();
+    expect(held).toMatchObject({ status: 'active', bestEvPct: 3.88 });
+    expect(books(held)).toEqual([['draftkings', -150, true]]);
+    // back at −150 20 s later: bettable again, with its link
+    expect(await detect(service, board(0, fanduelCaughtUp), 0)).toMatchObject({ updated: 1, expired: 0 });
+    const [back] = await stored();
+    expect(back.staleBooks).toEqual([
+      expect.objectContaining({ book: 'draftkings', price: -150, evPct: 3.88, link: expect.any(String) }),
+    ]);
+    expect(back.staleBooks[0].down).toBeUndefined();
+
+    const messages = await eventually(ours, (m) => m.length === 4);
+    expect(messages.map((m) => [m.type, books(m.data.alert)])).toEqual([
+      [
+        'steam:alert',
+        [
+          ['draftkings', -150, false],
+          ['fanduel', -155, false],
+        ],
+      ],
+      [
+        'steam:update',
+        [
+          ['fanduel', -155, false],
+          ['draftkings', -150, true],
+        ],
+      ],
+      ['steam:update', [['draftkings', -150, true]]],
+      ['steam:update', [['draftkings', -150, false]]],
+    ]);
+    // and catching up ends it
+    const caughtUp = { ...fanduelCaughtUp, draftkings: [-175, 150] as [number, number] };
+    expect(await detect(service, board(0, caughtUp), -5)).toMatchObject({ expired: 1 });
+    expect(await stored()).toEqual([]);
+  });
 });

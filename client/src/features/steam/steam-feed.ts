@@ -16,7 +16,8 @@ export interface SteamItem {
 export const EXPIRED_SHOWN_MS = 60_000;
 
 export const EXPIRY_TEXT: Record<SteamExpiry, string> = {
-  // the last stale book moved toward the side, took its line down, or is no longer worth taking (its juice moved)
+  // the last stale book moved toward the side or is no longer worth taking (its juice moved); one whose line is down
+  // has not caught up and keeps the alert (DECISIONS 34)
   caught_up: 'No soft book is left worth taking at the old price',
   started: 'The game has started',
   removed: 'The game left the board',
