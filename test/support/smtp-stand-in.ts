@@ -4,12 +4,13 @@ import type { AddressInfo } from 'node:net';
 /**
  * The smallest SMTP server nodemailer will talk to: it records each message's envelope and data. `refuse` answers a
  * recipient (its RCPT line) with a reply of its own, as a real server refuses an address ("550 5.1.1 …") or defers
- * it ("451 …"); null accepts it. `refuseData` answers a message's data the same way ("554 …" refuses the message).
+ * it ("451 …"); null accepts it. `refuseData` answers a message's data the same way ("554 …" refuses the message), and
+ * may answer later (a promise): the client waits for its reply as it waits for a slow server's.
  */
 export function smtpStandIn(
   received: Array<{ from: string; to: string[]; data: string }>,
   refuse: (rcpt: string) => string | null = () => null,
-  refuseData: (data: string) => string | null = () => null,
+  refuseData: (data: string) => string | null | Promise<string | null> = () => null,
 ): Promise<{ server: Server; port: number }> {
   const server = createServer((socket: Socket) => {
     let mail = { from: '', to: [] as string[], data: '' };
@@ -25,10 +26,12 @@ export function smtpStandIn(
         if (inData) {
           if (line === '.') {
             inData = false;
-            const refusal = refuseData(mail.data);
-            if (refusal === null) received.push(mail);
+            const message = mail;
             mail = { from: '', to: [], data: '' };
-            socket.write(`${refusal ?? '250 queued'}\r\n`);
+            void Promise.resolve(refuseData(message.data)).then((refusal) => {
+              if (refusal === null) received.push(message);
+              socket.write(`${refusal ?? '250 queued'}\r\n`);
+            });
           } else mail.data += `${line.startsWith('..') ? line.slice(1) : line}\n`;
           continue;
         }

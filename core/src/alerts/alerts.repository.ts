@@ -9,7 +9,7 @@ import type {
   PlanColumns,
   PriceTarget,
 } from '@oddspulse/shared';
-import { lockUntilCommit } from '../database/advisory-locks';
+import { type AdvisoryLockClass, lockUntilCommit, tryLockSession, unlockSession } from '../database/advisory-locks';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { AlertRules, DB } from '../database/schema';
 import { JOINED_PLAN_COLUMNS } from '../accounts/plan.repository';
@@ -426,6 +426,40 @@ export class AlertsRepository {
     reason: string,
   ): Promise<{ attempts: number; status: AlertDeliveryStatus } | null> {
     return (await this.countTries(this.db, [id], limit, reason))[0] ?? null;
+  }
+
+  /**
+   * Runs `send`, one run's try at a user's digest (startDigestTry, the send, its end), holding the user's digest claim,
+   * and answers what it did; answers null without running it while another run holds the claim. Without it two runs at
+   * once (two workers, or BullMQ's stalled-job check running the job again while its first run still sends) each read
+   * the alerts pending and each mailed them. The claim is a lock of the connection `send` is given its repository on:
+   * it lasts while the run that took it lives, however slow its send, and goes with the connection when the run dies,
+   * when the next run sends the alerts again (at least once). Each statement on it commits on its own, so a try counted
+   * before the send stays counted when its worker dies.
+   */
+  claimDigest<T>(userId: string, send: (claimed: AlertsRepository) => Promise<T>): Promise<T | null> {
+    return this.whileClaimed('alertDigest', userId, send);
+  }
+
+  /**
+   * `work` on one connection of the pool holding a lock taken without waiting, or null when another holds it. The work's
+   * statements use that connection too, so a claim needs no second one: claims in flight up to the pool's size cannot
+   * each wait for a connection another holds. Two keys sharing a hash share the lock: the one left is not lost, only
+   * sent by a later run.
+   */
+  private whileClaimed<T>(
+    lockClass: AdvisoryLockClass,
+    key: string,
+    work: (claimed: AlertsRepository) => Promise<T>,
+  ): Promise<T | null> {
+    return this.db.connection().execute(async (conn) => {
+      if (!(await tryLockSession(conn, lockClass, key))) return null;
+      try {
+        return await work(new AlertsRepository(conn, this.redis));
+      } finally {
+        await unlockSession(conn, lockClass, key);
+      }
+    });
   }
 
   /**

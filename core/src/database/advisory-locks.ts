@@ -1,8 +1,8 @@
-import { sql, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './schema';
 
 /**
- * The classes of the transaction-scoped advisory locks taken on one user's or game's rows, each a two-letter tag, so
+ * The classes of the advisory locks taken on one user's or game's rows, each a two-letter tag, so
  * that no two kinds of lock ever share a (class, object) pair: PostgreSQL knows locks by these numbers only.
  */
 export const AdvisoryLockClass = {
@@ -14,6 +14,8 @@ export const AdvisoryLockClass = {
   alertRules: 0x6172,
   /** Creating API keys (ApiKeysRepository.lockForCreating), the user's id as the object: 'ak'. */
   apiKeys: 0x616b,
+  /** Sending a user's alert digest (AlertsRepository.claimDigest), the user's id as the object: 'ad'. */
+  alertDigest: 0x6164,
 } as const;
 export type AdvisoryLockClass = keyof typeof AdvisoryLockClass;
 
@@ -30,4 +32,22 @@ export async function lockUntilCommit(
   const id = AdvisoryLockClass[lockClass];
   if (shared) await sql`SELECT pg_advisory_xact_lock_shared(${id}, hashtext(${key}))`.execute(trx);
   else await sql`SELECT pg_advisory_xact_lock(${id}, hashtext(${key}))`.execute(trx);
+}
+
+/**
+ * Takes the lock of `key` in `lockClass` for the session of `conn` (a Kysely bound to one connection) if no one holds
+ * it, without waiting, and answers whether it did; unlockSession gives it back. Unlike a transaction's, the statements
+ * run meanwhile commit each on its own. PostgreSQL drops it when the session ends, and so when the process holding it
+ * dies.
+ */
+export async function tryLockSession(conn: Kysely<DB>, lockClass: AdvisoryLockClass, key: string): Promise<boolean> {
+  const { rows } = await sql<{
+    locked: boolean;
+  }>`SELECT pg_try_advisory_lock(${AdvisoryLockClass[lockClass]}, hashtext(${key})) AS locked`.execute(conn);
+  return rows[0].locked;
+}
+
+/** Gives back a lock tryLockSession took on the same connection. */
+export async function unlockSession(conn: Kysely<DB>, lockClass: AdvisoryLockClass, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_unlock(${AdvisoryLockClass[lockClass]}, hashtext(${key}))`.execute(conn);
 }

@@ -600,10 +600,16 @@ describe('alerts in the workers', () => {
             .reverse(),
       };
     }
-    /** A digest run with these stand-ins, until its worker 'dies': its send or its end never returns. */
+    /**
+     * A digest run with these stand-ins, until its worker 'dies': its send or its end never returns. A worker that died
+     * holds no claim on the digest: PostgreSQL ends its transaction, and the lock with it, when its connection closes.
+     */
     const dyingRun = (alerts: AlertsRepository, mail: (died: () => void) => AccountMail) =>
       new Promise<void>((died) => {
-        void new AlertDigestService(alerts, mail(died), {} as JobQueueService, t.config).sendDigests();
+        const unclaimed: AlertsRepository = Object.assign(Object.create(alerts) as AlertsRepository, {
+          claimDigest: (_userId: string, send: (claimed: AlertsRepository) => Promise<boolean>) => send(unclaimed),
+        });
+        void new AlertDigestService(unclaimed, mail(died), {} as JobQueueService, t.config).sendDigests();
       });
     const digest = () => new AlertDigestService(repo, t.get(AccountMail), {} as JobQueueService, t.config);
 
@@ -686,7 +692,7 @@ describe('alerts in the workers', () => {
   describe('through an SMTP server', () => {
     const received: Array<{ from: string; to: string[]; data: string }> = [];
     let reply: (rcpt: string) => string | null;
-    let dataReply: (data: string) => string | null = () => null;
+    let dataReply: (data: string) => string | null | Promise<string | null> = () => null;
     let smtp: Awaited<ReturnType<typeof smtpStandIn>>;
     let digest: AlertDigestService;
     beforeAll(async () => {
@@ -763,6 +769,45 @@ describe('alerts in the workers', () => {
       reply = () => null;
       await digest.sendDigests();
       expect((await waiting.deliveries()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    });
+
+    // Each run read the pending alerts and mailed them: two runs at once (two worker processes, or BullMQ's stalled-job
+    // check running the job again while its first run still sends) both mailed the same digest.
+    it('mails a digest once when a second run starts while the first is still sending it', async () => {
+      const [user] = await pendingDigests(1);
+      reply = () => null;
+      let arrived!: () => void;
+      const sending = new Promise<void>((resolve) => (arrived = resolve));
+      let answer!: (reply: null) => void;
+      const answered = new Promise<null>((resolve) => (answer = resolve));
+      let held = false;
+      // the server holds its answer to the first run's mail until the second run is over
+      dataReply = (data) => {
+        if (held || !data.includes(user.email)) return null;
+        held = true;
+        arrived();
+        return answered;
+      };
+      try {
+        const first = digest.sendDigests();
+        await sending;
+        await expect(digest.sendDigests()).resolves.toMatchObject({ mails: 0 });
+        answer(null);
+        await expect(first).resolves.toMatchObject({ mails: 1 });
+      } finally {
+        answer(null);
+        dataReply = () => null;
+      }
+      expect(received.filter((mail) => mail.to.join().includes(user.email))).toHaveLength(1);
+      expect((await user.deliveries()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
+    });
+
+    it('mails a digest once when two runs start together', async () => {
+      const [user] = await pendingDigests(1);
+      reply = () => null;
+      await Promise.all([digest.sendDigests(), digest.sendDigests()]);
+      expect(received.filter((mail) => mail.to.join().includes(user.email))).toHaveLength(1);
+      expect((await user.deliveries()).map((row) => [row.status, row.attempts])).toEqual([['sent', 1]]);
     });
 
     it('fails the digest of a message the server refuses for good (5xx to its data) with its reply, and mails the others', async () => {
