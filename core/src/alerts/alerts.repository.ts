@@ -442,10 +442,21 @@ export class AlertsRepository {
   }
 
   /**
-   * `work` on one connection of the pool holding a lock taken without waiting, or null when another holds it. The work's
-   * statements use that connection too, so a claim needs no second one: claims in flight up to the pool's size cannot
-   * each wait for a connection another holds. Two keys sharing a hash share the lock: the one left is not lost, only
-   * sent by a later run.
+   * Runs `attempt`, a try of a webhook or push delivery (startTry, the try, its end), holding the delivery's claim, and
+   * answers what it did; answers null without running it while another job holds the claim. Without it two jobs of one
+   * delivery at once (its job late behind a backlog and the one the requeue sweep queued meanwhile, or BullMQ's
+   * stalled-job check running a job again while it still runs) each counted a try and each sent the alert. The claim is
+   * held as claimDigest's is: for as long as the try's worker lives, and no longer.
+   */
+  claimDelivery<T>(id: number, attempt: (claimed: AlertsRepository) => Promise<T>): Promise<T | null> {
+    return this.whileClaimed('alertDelivery', String(id), attempt);
+  }
+
+  /**
+   * `work` on one connection of the pool holding a lock taken without waiting, or null when another holds it. The
+   * repository `work` is given runs its statements on that connection too: a delivery's try needs no second one, so
+   * tries in flight up to the pool's size cannot each wait for a connection another holds. Two keys sharing a hash
+   * share the lock: the one left is not lost, only sent by a later run (the next digest, the requeue sweep).
    */
   private whileClaimed<T>(
     lockClass: AdvisoryLockClass,

@@ -2,8 +2,8 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from './schema';
 
 /**
- * The classes of the advisory locks taken on one user's or game's rows, each a two-letter tag, so
- * that no two kinds of lock ever share a (class, object) pair: PostgreSQL knows locks by these numbers only.
+ * The classes of the advisory locks taken on one user's or game's rows or on an alert delivery, each a two-letter tag,
+ * so that no two kinds of lock ever share a (class, object) pair: PostgreSQL knows locks by these numbers only.
  */
 export const AdvisoryLockClass = {
   /** Adding picks (PicksRepository.lockForAdding), the user's id as the object: 'pk'. */
@@ -16,6 +16,8 @@ export const AdvisoryLockClass = {
   apiKeys: 0x616b,
   /** Sending a user's alert digest (AlertsRepository.claimDigest), the user's id as the object: 'ad'. */
   alertDigest: 0x6164,
+  /** Trying a webhook or push alert delivery (AlertsRepository.claimDelivery), the delivery's id as the object: 'dl'. */
+  alertDelivery: 0x646c,
 } as const;
 export type AdvisoryLockClass = keyof typeof AdvisoryLockClass;
 

@@ -6,6 +6,7 @@ import {
   APP_CONFIG,
   type AlertDeliveryRow,
   type AlertRuleRow,
+  type AlertRuleWithPlan,
   type AppConfig,
   checkWebhookUrl,
   DestinationRefusedError,
@@ -50,7 +51,7 @@ const URL_PROBLEMS = {
 export const unfinishedTries = (limit: number) => `Gave up after ${limit} tries: the last one never finished`;
 
 /**
- * Delivers one webhook or push alert, recording the outcome on the delivery. A failure that may
+ * Delivers one webhook or push alert, one try at a time, recording the outcome on the delivery. A failure that may
  * pass is retried by the queue with exponential backoff; the last failure is recorded with why, and a webhook whose
  * deliveries fail ALERT_WEBHOOK_FAILURE_LIMIT times in a row is disabled with a notice shown on /alerts.
  */
@@ -70,37 +71,52 @@ export class AlertDeliveryService {
   async deliver(data: JobPayload<typeof JobName.AlertsDeliver>, job?: Pick<Job, 'opts'>): Promise<string> {
     const delivery = await this.alerts.delivery(data.deliveryId);
     if (!delivery || delivery.status !== 'pending') return 'done';
+    // One try at a time (claimDelivery): a job finding another one trying this delivery leaves it to that try, which
+    // ends it or has its own job retry it; should its worker die, the requeue sweep queues the delivery again.
+    const tried = await this.alerts.claimDelivery(delivery.id, (claimed) =>
+      this.attempt(claimed, delivery, job?.opts.attempts ?? 1),
+    );
+    if (tried !== null) return tried;
+    this.logger.log({ deliveryId: delivery.id }, 'Alert delivery left to the try of it in flight');
+    return 'done';
+  }
+
+  /** A try of a pending delivery, under the job's claim of it (`alerts` on the claim's connection). */
+  private async attempt(
+    alerts: AlertsRepository,
+    delivery: AlertDeliveryRow & { rule: AlertRuleWithPlan },
+    limit: number,
+  ): Promise<string> {
     // The plan gates the kinds (api.md "Alerts") when the alert goes out too: a user who lost the plan since evaluation
     // (during a retry's backoff, before the requeue sweep) is not sent it.
     const refused = alertKindRefusal(currentAccess(delivery.rule).access, delivery.rule.kind);
-    if (refused) return (await this.end(delivery.id, 'skipped', refused)) ? 'skipped' : 'done';
+    if (refused) return (await this.end(alerts, delivery.id, 'skipped', refused)) ? 'skipped' : 'done';
     // The delivery counts its tries, not the job: a job the requeue sweep queued again starts its own count over. Each
     // try is counted as it starts, so one that never ends (its worker killed or hung) counts too; counted at its end, a
     // delivery whose tries each killed the worker was requeued and tried for good, never reaching the limit.
-    const limit = job?.opts.attempts ?? 1;
-    const started = await this.alerts.startTry(delivery.id, limit, unfinishedTries(limit));
+    const started = await alerts.startTry(delivery.id, limit, unfinishedTries(limit));
     if (!started) return 'done';
     if (started.status === 'failed') {
-      if (delivery.channel === 'webhook') await this.webhookFailed(delivery.rule, unfinishedTries(limit));
+      if (delivery.channel === 'webhook') await this.webhookFailed(alerts, delivery.rule, unfinishedTries(limit));
       return 'failed';
     }
     const last = started.attempts >= limit;
     try {
-      if (delivery.channel === 'webhook') await this.webhook(delivery, delivery.rule);
-      else await this.push(delivery);
+      if (delivery.channel === 'webhook') await this.webhook(alerts, delivery, delivery.rule);
+      else await this.push(alerts, delivery);
     } catch (error) {
       const failure = error instanceof DeliveryFailure ? error : new DeliveryFailure((error as Error).message, true);
       if (failure.retry && !last) {
-        if (!(await this.end(delivery.id, 'pending', `${failure.message} (retrying)`))) return 'done';
+        if (!(await this.end(alerts, delivery.id, 'pending', `${failure.message} (retrying)`))) return 'done';
         throw failure;
       }
-      if (!(await this.end(delivery.id, 'failed', failure.message))) return 'done';
-      if (delivery.channel === 'webhook') await this.webhookFailed(delivery.rule, failure.message);
+      if (!(await this.end(alerts, delivery.id, 'failed', failure.message))) return 'done';
+      if (delivery.channel === 'webhook') await this.webhookFailed(alerts, delivery.rule, failure.message);
       return 'failed';
     }
-    if (!(await this.end(delivery.id, 'sent', null))) return 'done';
+    if (!(await this.end(alerts, delivery.id, 'sent', null))) return 'done';
     if (delivery.channel === 'webhook')
-      await this.alerts.recordWebhookOutcome(delivery.rule.id, true, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, () => '');
+      await alerts.recordWebhookOutcome(delivery.rule.id, true, this.config.ALERT_WEBHOOK_FAILURE_LIMIT, () => '');
     return 'sent';
   }
 
@@ -109,8 +125,13 @@ export class AlertDeliveryService {
    * while this try hung, or skipped) keeps its end, and this try changes nothing else either: no retry is thrown for
    * it, and its webhook outcome is not counted, since the delivery's own end was counted already.
    */
-  private async end(id: number, status: AlertDeliveryStatus, reason: string | null): Promise<boolean> {
-    if ((await this.alerts.finishDeliveries([id], status, reason)).length) return true;
+  private async end(
+    alerts: AlertsRepository,
+    id: number,
+    status: AlertDeliveryStatus,
+    reason: string | null,
+  ): Promise<boolean> {
+    if ((await alerts.finishDeliveries([id], status, reason)).length) return true;
     this.logger.warn(
       { deliveryId: id, outcome: status },
       'Alert delivery try ended after its delivery had ended: its outcome is not recorded',
@@ -118,13 +139,13 @@ export class AlertDeliveryService {
     return false;
   }
 
-  private async webhook(delivery: AlertDeliveryRow, rule: AlertRuleRow): Promise<void> {
+  private async webhook(alerts: AlertsRepository, delivery: AlertDeliveryRow, rule: AlertRuleRow): Promise<void> {
     if (!rule.webhook_url || rule.webhook_disabled_at)
       throw new DeliveryFailure('The webhook is disabled or was removed', false);
     // Checked again at delivery: the name may point elsewhere since the rule was saved.
     const checked = await checkWebhookUrl(rule.webhook_url, this.config.NODE_ENV === 'production');
     if (!checked.ok) throw new DeliveryFailure(URL_PROBLEMS[checked.problem], checked.problem === 'unresolvable');
-    const secrets = await this.alerts.signingSecrets(rule.user_id);
+    const secrets = await alerts.signingSecrets(rule.user_id);
     if (secrets.length === 0) throw new DeliveryFailure('No webhook signing secret', false);
     const body = webhookBody(delivery.summary, rule.id, delivery.id, publicOrigin(this.config));
     let status: number;
@@ -144,8 +165,8 @@ export class AlertDeliveryService {
       throw new DeliveryFailure(`Webhook answered HTTP ${status}`, status >= 500 || status === 429 || status === 408);
   }
 
-  private async webhookFailed(rule: AlertRuleRow, reason: string): Promise<void> {
-    const disabled = await this.alerts.recordWebhookOutcome(
+  private async webhookFailed(alerts: AlertsRepository, rule: AlertRuleRow, reason: string): Promise<void> {
+    const disabled = await alerts.recordWebhookOutcome(
       rule.id,
       false,
       this.config.ALERT_WEBHOOK_FAILURE_LIMIT,
@@ -155,10 +176,10 @@ export class AlertDeliveryService {
       this.logger.warn({ ruleId: rule.id, userId: rule.user_id }, 'Alert webhook disabled after repeated failures');
   }
 
-  private async push(delivery: AlertDeliveryRow): Promise<void> {
+  private async push(alerts: AlertsRepository, delivery: AlertDeliveryRow): Promise<void> {
     const vapid = vapidKeys(this.config);
     if (!vapid) throw new DeliveryFailure(AlertMessages.pushUnavailable, false);
-    const subscriptions = await this.alerts.pushSubscriptions(delivery.user_id);
+    const subscriptions = await alerts.pushSubscriptions(delivery.user_id);
     if (!subscriptions.length) throw new DeliveryFailure('No browser is subscribed to push for this account', false);
     const payload = pushPayload(delivery.summary);
     const errors: string[] = [];
@@ -171,7 +192,7 @@ export class AlertDeliveryService {
       }
       const outcome = await sendPush(subscription, payload, vapid, this.config.ALERT_WEBHOOK_TIMEOUT_MS, this.lookup);
       if (outcome === 'sent') sent += 1;
-      else if (outcome === 'gone') await this.alerts.deletePushSubscription(subscription.endpoint);
+      else if (outcome === 'gone') await alerts.deletePushSubscription(subscription.endpoint);
       else errors.push(outcome.error);
     }
     if (sent) return;

@@ -9,7 +9,8 @@ const EVERY_MS = 5 * 60_000;
 /**
  * Evaluation claims a delivery, then queues it; a worker stopped between the two leaves the delivery pending with
  * no job. Every 5 minutes such deliveries — pending and untouched for longer than any backoff between tries
- * (each try records itself) — are queued again. A delivery runs only while pending, so a late duplicate is a no-op.
+ * (each try records itself) — are queued again. A delivery runs only while pending, and one try at a time
+ * (AlertsRepository.claimDelivery), so a duplicate job, late or running beside the first, sends nothing twice.
  */
 @Injectable()
 export class AlertRequeueService implements OnApplicationBootstrap {

@@ -433,7 +433,9 @@ describe('alerts in the workers', () => {
     // The worker dies once the webhook has the request: the try's end is never written, and its job is never settled.
     const dyingTry = () =>
       new Promise<void>((tried) => {
-        const dying = Object.assign(Object.create(repo) as AlertsRepository, {
+        // a worker that died holds no claim on the delivery: PostgreSQL ends its transaction with its connection
+        const dying: AlertsRepository = Object.assign(Object.create(repo) as AlertsRepository, {
+          claimDelivery: (_id: number, attempt: (claimed: AlertsRepository) => Promise<string>) => attempt(dying),
           finishDeliveries: () => {
             tried();
             return new Promise<void>(() => undefined);
@@ -461,19 +463,64 @@ describe('alerts in the workers', () => {
     expect(await requeued()).toBe(false);
   });
 
+  // A try started whenever its delivery was pending: two jobs of one delivery running at once (its job, late behind a
+  // backlog, and the one the requeue sweep queued meanwhile; or BullMQ's stalled-job check running the job again while
+  // it still runs) each counted a try and each posted the alert, and a push alert, which no receiver can drop by its
+  // id, was shown twice.
+  it('makes one try at a time of a delivery two jobs run at once, the other job leaving it to the try in flight', async () => {
+    const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
+    await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-twice-${userId}` })]), undefined, NOW);
+    const id = added[0].data.deliveryId;
+    // the first job's try is slow once the receiver has answered: its end is not written yet
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => (finish = resolve));
+    let ending!: () => void;
+    const ended = new Promise<void>((resolve) => (ending = resolve));
+    const slow = Object.assign(Object.create(repo) as AlertsRepository, {
+      claimDelivery: (deliveryId: number, attempt: (claimed: AlertsRepository) => Promise<string>) =>
+        repo.claimDelivery(deliveryId, (claimed) =>
+          attempt(
+            Object.assign(Object.create(claimed) as AlertsRepository, {
+              finishDeliveries: async (...args: Parameters<AlertsRepository['finishDeliveries']>) => {
+                ending();
+                await finishing;
+                return claimed.finishDeliveries(...args);
+              },
+            }),
+          ),
+        ),
+    });
+    const first = new AlertDeliveryService(slow, t.config).deliver({ deliveryId: id }, { opts: { attempts: 3 } });
+    try {
+      await ended;
+      await expect(deliver(id, 3)).resolves.toBe('done');
+    } finally {
+      finish();
+    }
+    await expect(first).resolves.toBe('sent');
+    expect(webhook.received).toHaveLength(1);
+    expect((await repo.deliveries(userId, rule.id)).map((r) => [r.status, r.reason, r.attempts])).toEqual([
+      ['sent', null, 1],
+    ]);
+  });
+
   // The end of a try was written whatever the delivery's state: a try that hung while the sweep requeued the delivery
   // and the limit gave it up turned `failed` back into `pending` or `sent` when it finished late.
   it('keeps a delivery given up at the limit as failed when a hung try of it ends late', async () => {
     const { userId, rule } = await userWithRule('platinum', { kind: 'arbitrage', min: 1, webhookUrl });
     await evaluation.evaluate(batch('arbitrage', [alertArbitrage({ id: `arb-late-${userId}` })]), undefined, NOW);
     const id = added[0].data.deliveryId;
-    /** A try that hangs once the receiver has answered, until `finish` lets it write its end. */
+    /**
+     * A try that hangs once the receiver has answered, until `finish` lets it write its end. Its claim on the delivery
+     * was lost (its connection to PostgreSQL closed while its worker went on), so other tries go ahead meanwhile.
+     */
     const hungTry = async () => {
       let finish!: () => void;
       const finishing = new Promise<void>((resolve) => (finish = resolve));
       let ending!: () => void;
       const ended = new Promise<void>((resolve) => (ending = resolve));
-      const hanging = Object.assign(Object.create(repo) as AlertsRepository, {
+      const hanging: AlertsRepository = Object.assign(Object.create(repo) as AlertsRepository, {
+        claimDelivery: (_id: number, attempt: (claimed: AlertsRepository) => Promise<string>) => attempt(hanging),
         finishDeliveries: async (...args: Parameters<AlertsRepository['finishDeliveries']>) => {
           ending();
           await finishing;
