@@ -93,3 +93,15 @@ export function offScheduleText(game: Pick<ScoreboardEvent, 'status_type'>): str
   const word = OFF_SCHEDULE_STATUSES.get(game.status_type?.name ?? '');
   return word === undefined ? null : game.status_type.detail || word;
 }
+
+/**
+ * ESPN's statuses of a game that did not take place at its listed start: put back (STATUS_POSTPONED), called off
+ * (STATUS_CANCELED) or stopped (STATUS_SUSPENDED). Such a game has no result (spec 002 §4: it is never final) and no
+ * closing line at that start. A delayed game (STATUS_DELAYED) is still to be played.
+ */
+const CALLED_OFF_STATUSES: ReadonlySet<string> = new Set(['STATUS_POSTPONED', 'STATUS_CANCELED', 'STATUS_SUSPENDED']);
+
+/** Whether the scoreboard says the game did not take place at its listed start (CALLED_OFF_STATUSES). */
+export function calledOff(game: Pick<ScoreboardEvent, 'status_type'>): boolean {
+  return CALLED_OFF_STATUSES.has(game.status_type?.name ?? '');
+}

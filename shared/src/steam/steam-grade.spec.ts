@@ -1,7 +1,8 @@
 import type { SteamAlert } from '../domain/steam';
 import { americanToDecimal } from '../engine/odds/odds-format';
 import { NOW } from '../testing/board-builder';
-import { gradeSteamAlert, type ClosingQuote } from './steam-grade';
+import { scoreboardGame } from '../testing/scoreboard-game';
+import { CALLED_OFF_GRADE, gradeSteamAlert, steamGradeStep, type ClosingQuote } from './steam-grade';
 
 /** The alert of a Home moneyline steam whose best stale price was DraftKings −150. */
 const alert = {
@@ -74,5 +75,51 @@ describe('gradeSteamAlert', () => {
       status: 'ungraded',
       note: 'No closing line was recorded for this market.',
     });
+  });
+});
+
+// DECISIONS 34: graded against the closing line, the price standing at the game's actual start — which a game called
+// off at that start never had. The scoreboard's status names are ESPN's.
+describe('steamGradeStep', () => {
+  const START = Date.parse('2022-09-17T18:10:00.000Z');
+  const status = (name: string, detail: string) => ({ name, detail, completed: false });
+  const POSTPONED = status('STATUS_POSTPONED', 'Postponed');
+  const at = (start: number, status_type = status('STATUS_SCHEDULED', '9/17 - 2:10 PM EDT')) =>
+    scoreboardGame({ commence_time: new Date(start).toISOString(), status_type });
+
+  it.each([
+    ['postponed', POSTPONED],
+    ['cancelled', status('STATUS_CANCELED', 'Canceled')],
+    ['suspended', status('STATUS_SUSPENDED', 'Suspended')],
+  ])('voids the alerts of a game its scoreboard shows %s at their start: it has no closing line', (_, type) => {
+    expect(steamGradeStep(START, at(START, type))).toBe('void');
+    expect(CALLED_OFF_GRADE).toEqual({
+      status: 'ungraded',
+      note: 'The game was postponed, cancelled or suspended, so it has no closing line.',
+    });
+  });
+
+  it('voids them when the scoreboard lists the game called off at a later start than theirs', () => {
+    expect(steamGradeStep(START, at(START + 3_600_000, POSTPONED))).toBe('void');
+  });
+
+  it('grades a postponed game at the new start the odds board put it back to, past the one called off', () => {
+    expect(steamGradeStep(START + 86_400_000, at(START, POSTPONED))).toBe('grade');
+  });
+
+  it('grades a game no scoreboard knows, or one it shows played or still to play (delayed)', () => {
+    expect(steamGradeStep(START, undefined)).toBe('grade');
+    expect(steamGradeStep(START, at(START))).toBe('grade');
+    expect(steamGradeStep(START, at(START, status('STATUS_DELAYED', 'Delayed')))).toBe('grade');
+    expect(
+      steamGradeStep(
+        START,
+        scoreboardGame({
+          status: 'final',
+          completed: true,
+          status_type: { ...status('STATUS_FINAL', 'Final'), completed: true },
+        }),
+      ),
+    ).toBe('grade');
   });
 });

@@ -1,4 +1,5 @@
 import { SteamMessages, type SteamAlert } from '../domain/steam';
+import { calledOff, type ScoreboardEvent } from '../domain/scores';
 import { canonicalBookKey } from '../domain/books/sportsbooks';
 import { effectiveDecimal } from '../engine/odds/commission';
 import { decimalToAmericanRounded } from '../engine/odds/odds-format';
@@ -82,4 +83,25 @@ export function gradeSteamAlert(alert: SteamAlert, closes: readonly ClosingQuote
       : null,
     source: sharp === null ? 'market' : 'sharp',
   };
+}
+
+/**
+ * An alert's game as its sport's scoreboard shows it: the scoreboard's game joined to the alert's odds event (the
+ * scores worker's joinToOdds gives it the event id, as settlement reads it).
+ */
+export type ScoreboardStanding = Pick<ScoreboardEvent, 'commence_time' | 'status' | 'status_type'>;
+
+/** The grade of an alert whose game did not take place at its start: there is no closing line to grade it against. */
+export const CALLED_OFF_GRADE: SteamGrade = { status: 'ungraded', note: SteamMessages.calledOff };
+
+/**
+ * What the record does with the alerts of a game whose start (`start`, ms) has passed (DECISIONS 34: graded against
+ * the closing line, the price standing at the game's actual start). A game its scoreboard calls off (postponed,
+ * cancelled or suspended: calledOff) at that start, or at a later one, never started then and has no closing line:
+ * 'void', its alerts ended with CALLED_OFF_GRADE. A start past the one called off is the game's new start, which the odds
+ * board listed (a postponed game put back): it is graded. So is a game no scoreboard knows (many sports and events are
+ * not on one): leaving the odds board says nothing, since a game without in-play prices leaves it at its start.
+ */
+export function steamGradeStep(start: number, game: ScoreboardStanding | undefined): 'grade' | 'void' {
+  return game && calledOff(game) && start <= Date.parse(game.commence_time) ? 'void' : 'grade';
 }

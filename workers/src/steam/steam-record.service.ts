@@ -1,5 +1,12 @@
 import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
-import { gradeSteamAlert, JobName, type ClosingQuote } from '@oddspulse/shared';
+import {
+  CALLED_OFF_GRADE,
+  gradeSteamAlert,
+  JobName,
+  steamGradeStep,
+  type ClosingQuote,
+  type ScoreboardEvent,
+} from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
@@ -34,7 +41,8 @@ export interface SteamRecordRun {
  * The steam record (DECISIONS 34: every alert graded against the closing line and kept). Every half minute the
  * alerts detection raised or expired, waiting in each sport's record outbox, are kept in PostgreSQL (then taken off
  * the outbox: an entry read twice is kept once), and the alerts whose game has started (at the start its odds board
- * lists now) are graded against the closing prices in the odds history.
+ * lists now) are graded against the closing prices in the odds history, unless the game's scoreboard says it was
+ * called off (steamGradeStep): those end ungraded, with why.
  */
 @Injectable()
 export class SteamRecordService implements OnApplicationBootstrap {
@@ -75,8 +83,14 @@ export class SteamRecordService implements OnApplicationBootstrap {
       const key = `${pending.sport_key}\t${pending.event_id}`;
       byGame.set(key, [...(byGame.get(key) ?? []), pending]);
     }
+    const scoreboards = await this.scoreboardGames(new Set(due.map((pending) => pending.sport_key)));
     for (const alerts of byGame.values()) {
       const { sport_key, event_id, commence_time } = alerts[0];
+      if (steamGradeStep(commence_time.getTime(), scoreboards.get(`${sport_key}\t${event_id}`)) === 'void') {
+        for (const pending of alerts) await this.records.saveGrade(pending.id, CALLED_OFF_GRADE, new Date(now));
+        run.ungraded += alerts.length;
+        continue;
+      }
       const closes: ClosingQuote[] = (await this.history.closingPrices(sport_key, event_id, commence_time)).map(
         (row) => ({
           book: row.bookmaker_key,
@@ -95,6 +109,21 @@ export class SteamRecordService implements OnApplicationBootstrap {
       }
     }
     return run;
+  }
+
+  /**
+   * The scoreboard's games of these sports joined to an odds event, by sport and event id: the scores worker joins each
+   * game to its odds event (joinToOdds, spec 002 §5) before it saves the scoreboard, and settlement reads that join.
+   */
+  private async scoreboardGames(sports: ReadonlySet<string>): Promise<Map<string, ScoreboardEvent>> {
+    const joined = await Promise.all(
+      [...sports].map(async (sport) =>
+        ((await this.live.scoreboard(sport))?.games ?? []).flatMap((game) =>
+          game.event_id ? [[`${sport}\t${game.event_id}`, game] as const] : [],
+        ),
+      ),
+    );
+    return new Map(joined.flat());
   }
 
   /**

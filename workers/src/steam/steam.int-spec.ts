@@ -11,13 +11,14 @@ import {
 } from '@oddspulse/core';
 import {
   americanToDecimal,
+  SteamMessages,
   type BoardEvent,
   type AlertsEvaluatePayload,
   type RealtimeEnvelope,
   type SportBoard,
   type SteamAlert,
 } from '@oddspulse/shared';
-import { book, NOW } from '@oddspulse/shared/testing';
+import { book, NOW, scoreboardGame } from '@oddspulse/shared/testing';
 import { createAccountsApp, type AccountsTestApp } from '../../../test/support/accounts-app';
 import { eventually, RealtimeListener } from '../../../test/support/realtime-listener';
 import { AlertBatches } from '../alerts/alert-batches';
@@ -129,6 +130,36 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       SPORT,
       games.map(([id, start]) => ({ id, start, completed: false })),
     );
+  /** The sport's scoreboard shows the game, joined to its odds event (as joinToOdds leaves it), at `start`. */
+  const showGame = (start: number, status: { name: string; detail: string }) =>
+    t.get(LiveStateRepository).saveScoreboard({
+      sport_key: SPORT,
+      fetched_at: new Date(clock).toISOString(),
+      games: [
+        scoreboardGame({
+          id: `espn-${eventId}`,
+          event_id: eventId,
+          sport_key: SPORT,
+          league: 'NFL',
+          commence_time: new Date(start).toISOString(),
+          home_team: 'Home',
+          away_team: 'Away',
+          status_type: { ...status, completed: false },
+        }),
+      ],
+    });
+  /** Raises a Home moneyline steam alert on a new game: Pinnacle moves, Circa confirms 30 s later. */
+  async function raiseAlert(name: string) {
+    eventId = `steam-spec-${name}-${Date.now().toString(36)}`;
+    const service = detector();
+    await detect(service, board(240, before), 240);
+    await detect(service, board(60, steam({ pinnacle: [-175, 160] })), 60);
+    expect(
+      (await detect(service, board(30, steam({ pinnacle: [-175, 160], circasports: [-180, 160] })), 30)).raised,
+    ).toBe(1);
+  }
+  const alertRow = () =>
+    t.db.selectFrom('steam_alerts').selectAll().where('event_id', '=', eventId).executeTakeFirstOrThrow();
   const steamMessages = () => listener.on('steam', SPORT) as Array<RealtimeEnvelope<'steam'>>;
 
   beforeAll(async () => {
@@ -299,9 +330,11 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       t.db.selectFrom('steam_alerts').selectAll().where('event_id', '=', eventId).executeTakeFirstOrThrow();
     expect(await row()).toMatchObject({ grade_status: 'pending', commence_time: new Date(START) });
 
-    // the game is put back a day; the prices standing at the old start, and at the new one
+    // the game is put back a day (its scoreboard shows it postponed at the old start, the odds board lists the new
+    // one); the prices standing at the old start, and at the new one
     const moved = START + 86_400_000;
     await listGames([[eventId, moved]]);
+    await showGame(START, { name: 'STATUS_POSTPONED', detail: 'Postponed' });
     await recordPrices(
       [
         ['pinnacle', 'Home', -180],
@@ -397,5 +430,45 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     const caughtUp = { ...fanduelCaughtUp, draftkings: [-175, 150] as [number, number] };
     expect(await detect(service, board(0, caughtUp), -5)).toMatchObject({ expired: 1 });
     expect(await stored()).toEqual([]);
+  });
+
+  // DECISIONS 34: an alert is graded against the closing line, the price standing at the game's actual start. A game
+  // its scoreboard calls off never started and has none: its last prices before it left the board are no close.
+  it('ends the alert of a game its scoreboard shows cancelled ungraded, with why, and the record says so', async () => {
+    await raiseAlert('cancelled');
+    clock = NOW;
+    await recorder().record();
+    // the last prices before the game left the board, at its start
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -180],
+        ['pinnacle', 'Away', 165],
+        ['draftkings', 'Home', -175],
+        ['draftkings', 'Away', 150],
+      ],
+      START - 60_000,
+    );
+    await listGames([]);
+    await showGame(START, { name: 'STATUS_CANCELED', detail: 'Canceled' });
+    clock = START + GRADE_AFTER_MS;
+    expect(await recorder().record()).toMatchObject({ graded: 0, ungraded: 1 });
+    const row = await alertRow();
+    expect(row).toMatchObject({
+      grade_status: 'ungraded',
+      grade_note: SteamMessages.calledOff,
+      clv_pct: null,
+      closing_price: null,
+      soft_moved: null,
+    });
+
+    const res = await t.http().get(`/api/steam/record?sport=${SPORT}&market=h2h`);
+    expect(res.status).toBe(200);
+    expect(res.body.alerts.find((a: { id: string }) => a.id === row.id)).toMatchObject({
+      status: 'ungraded',
+      closingPrice: null,
+      clvPct: null,
+      softMoved: null,
+      note: 'The game was postponed, cancelled or suspended, so it has no closing line.',
+    });
   });
 });

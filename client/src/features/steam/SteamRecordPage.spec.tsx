@@ -5,7 +5,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { MemoryRouter } from 'react-router-dom';
-import type { SteamRecord, SteamRecordEntry, SteamRecordGroup } from '@oddspulse/shared';
+import { SteamMessages, type SteamRecord, type SteamRecordEntry, type SteamRecordGroup } from '@oddspulse/shared';
 import { SteamRecordPage } from './SteamRecordPage';
 
 // The app's API client reads the browser's storage when loaded; the record's answer is stood in for below.
@@ -66,9 +66,8 @@ describe('the steam record page', () => {
   });
   afterEach(() => act(() => root.unmount()));
 
-  // the origin book is named by its title; the graded book's key ("williamhill_us") read as a code, not a sportsbook
-  it('names the graded book as a sportsbook, not by its key', async () => {
-    answer = { overall: group, groups: [group], alerts: [entry], nextBefore: null };
+  /** Renders the page on `answer` and gives the alert row's text. */
+  async function alertRow(): Promise<string> {
     await act(async () =>
       root.render(
         <QueryClientProvider client={new QueryClient()}>
@@ -80,8 +79,34 @@ describe('the steam record page', () => {
     );
     // the query's answer lands a tick after the render
     await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
-    const row = document.querySelector('[data-testid=steam-record-alert]')?.textContent ?? '';
+    return document.querySelector('[data-testid=steam-record-alert]')?.textContent ?? '';
+  }
+
+  // the origin book is named by its title; the graded book's key ("williamhill_us") read as a code, not a sportsbook
+  it('names the graded book as a sportsbook, not by its key', async () => {
+    answer = { overall: group, groups: [group], alerts: [entry], nextBefore: null };
+    const row = await alertRow();
     expect(row).toContain('-110 at Caesars');
     expect(row).not.toContain('williamhill_us');
+  });
+
+  // DECISIONS 34: a game called off has no closing line; its alert reads as not graded, with why, and no CLV
+  it('says an alert of a postponed or cancelled game is not graded, and why', async () => {
+    const calledOff: SteamRecordEntry = {
+      ...entry,
+      status: 'ungraded',
+      closingPrice: null,
+      clvPct: null,
+      softMoved: null,
+      note: SteamMessages.calledOff,
+    };
+    const ungraded = { ...group, graded: 0, hits: 0, hitRate: null, avgClvPct: null, softMovedRate: null };
+    answer = { overall: ungraded, groups: [ungraded], alerts: [calledOff], nextBefore: null };
+    const row = await alertRow();
+    expect(document.querySelector('[data-testid=steam-record-grade]')?.textContent).toBe(
+      'Not graded: The game was postponed, cancelled or suspended, so it has no closing line.',
+    );
+    expect(row).toContain('-110 at Caesars');
+    expect(row).not.toContain('%');
   });
 });
