@@ -2,7 +2,15 @@ import type { SteamAlert } from '../domain/steam';
 import { americanToDecimal } from '../engine/odds/odds-format';
 import { NOW } from '../testing/board-builder';
 import { scoreboardGame } from '../testing/scoreboard-game';
-import { CALLED_OFF_GRADE, gradeSteamAlert, steamGradeStep, type ClosingQuote } from './steam-grade';
+import {
+  CALLED_OFF_GRADE,
+  gradeSteamAlert,
+  steamGameStart,
+  steamGradeStep,
+  STEAM_GRADE_AFTER_MS,
+  STEAM_GRADE_GIVE_UP_MS,
+  type ClosingQuote,
+} from './steam-grade';
 
 /** The alert of a Home moneyline steam whose best stale price was DraftKings −150. */
 const alert = {
@@ -82,17 +90,23 @@ describe('gradeSteamAlert', () => {
 // off at that start never had. The scoreboard's status names are ESPN's.
 describe('steamGradeStep', () => {
   const START = Date.parse('2022-09-17T18:10:00.000Z');
+  const DUE = START + STEAM_GRADE_AFTER_MS;
   const status = (name: string, detail: string) => ({ name, detail, completed: false });
   const POSTPONED = status('STATUS_POSTPONED', 'Postponed');
   const at = (start: number, status_type = status('STATUS_SCHEDULED', '9/17 - 2:10 PM EDT')) =>
     scoreboardGame({ commence_time: new Date(start).toISOString(), status_type });
+  const live = scoreboardGame({
+    live: true,
+    status: 'in_progress',
+    status_type: status('STATUS_IN_PROGRESS', 'Top 1st'),
+  });
 
   it.each([
     ['postponed', POSTPONED],
     ['cancelled', status('STATUS_CANCELED', 'Canceled')],
     ['suspended', status('STATUS_SUSPENDED', 'Suspended')],
   ])('voids the alerts of a game its scoreboard shows %s at their start: it has no closing line', (_, type) => {
-    expect(steamGradeStep(START, at(START, type))).toBe('void');
+    expect(steamGradeStep(START, at(START, type), DUE)).toBe('void');
     expect(CALLED_OFF_GRADE).toEqual({
       status: 'ungraded',
       note: 'The game was postponed, cancelled or suspended, so it has no closing line.',
@@ -100,26 +114,67 @@ describe('steamGradeStep', () => {
   });
 
   it('voids them when the scoreboard lists the game called off at a later start than theirs', () => {
-    expect(steamGradeStep(START, at(START + 3_600_000, POSTPONED))).toBe('void');
+    expect(steamGradeStep(START, at(START + 3_600_000, POSTPONED), DUE)).toBe('void');
   });
 
   it('grades a postponed game at the new start the odds board put it back to, past the one called off', () => {
-    expect(steamGradeStep(START + 86_400_000, at(START, POSTPONED))).toBe('grade');
+    expect(steamGradeStep(START + 86_400_000, at(START, POSTPONED), DUE + 86_400_000)).toBe('grade');
   });
 
-  it('grades a game no scoreboard knows, or one it shows played or still to play (delayed)', () => {
-    expect(steamGradeStep(START, undefined)).toBe('grade');
-    expect(steamGradeStep(START, at(START))).toBe('grade');
-    expect(steamGradeStep(START, at(START, status('STATUS_DELAYED', 'Delayed')))).toBe('grade');
-    expect(
-      steamGradeStep(
-        START,
-        scoreboardGame({
-          status: 'final',
-          completed: true,
-          status_type: { ...status('STATUS_FINAL', 'Final'), completed: true },
-        }),
-      ),
-    ).toBe('grade');
+  it('grades a game no scoreboard knows, and one the scoreboard shows started or final', () => {
+    expect(steamGradeStep(START, undefined, DUE)).toBe('grade');
+    expect(steamGradeStep(START, live, DUE)).toBe('grade');
+    const final = scoreboardGame({
+      status: 'final',
+      completed: true,
+      status_type: { ...status('STATUS_FINAL', 'Final'), completed: true },
+    });
+    expect(steamGradeStep(START, final, DUE)).toBe('grade');
+  });
+
+  // A postponement is often announced after the listed start (a rain delay called off): grading first lost it.
+  it('waits while the scoreboard still shows the game to be played, up to the give-up, then grades it', () => {
+    for (const game of [at(START), at(START, status('STATUS_DELAYED', 'Delayed'))]) {
+      expect(steamGradeStep(START, game, DUE)).toBe('wait');
+      expect(steamGradeStep(START, game, START + STEAM_GRADE_GIVE_UP_MS - 1)).toBe('wait');
+      expect(steamGradeStep(START, game, START + STEAM_GRADE_GIVE_UP_MS)).toBe('grade');
+    }
+  });
+});
+
+describe('steamGameStart', () => {
+  const START = Date.parse('2022-09-17T18:10:00.000Z');
+  const LATER = START + 3 * 3_600_000;
+  const listedAt = (start: number, over = {}) =>
+    scoreboardGame({ commence_time: new Date(start).toISOString(), ...over });
+
+  it('takes the start the odds board lists, else keeps the one held', () => {
+    expect(steamGameStart(START, LATER, undefined, START)).toBe(LATER);
+    expect(steamGameStart(START, undefined, undefined, LATER)).toBe(START);
+    expect(steamGameStart(START, NaN, undefined, LATER)).toBe(START);
+  });
+
+  it('takes a later start from the scoreboard when the game is still to be played at the odds board’s', () => {
+    const due = START + STEAM_GRADE_AFTER_MS;
+    expect(steamGameStart(START, undefined, listedAt(LATER), due)).toBe(LATER);
+    expect(steamGameStart(START, START, listedAt(LATER), due)).toBe(LATER);
+    // and keeps it once the game is under way, the odds board still listing the old start
+    const underWay = listedAt(LATER, { status: 'in_progress', live: true });
+    expect(steamGameStart(LATER, START, underWay, LATER + 1)).toBe(LATER);
+  });
+
+  it('keeps the odds board’s start before it falls due, and when the scoreboard has the game under way then', () => {
+    expect(steamGameStart(START, START, listedAt(LATER), START + STEAM_GRADE_AFTER_MS - 1)).toBe(START);
+    // the scoreboard listing the start a few minutes later than the board, the game began at the board's
+    const underWay = listedAt(START + 5 * 60_000, { status: 'in_progress', live: true });
+    expect(steamGameStart(START, START, underWay, START + STEAM_GRADE_AFTER_MS)).toBe(START);
+  });
+
+  it('keeps a start the scoreboard lists earlier, and a called-off game’s start', () => {
+    expect(steamGameStart(LATER, undefined, listedAt(START), LATER + STEAM_GRADE_AFTER_MS)).toBe(LATER);
+    const postponed = listedAt(LATER, {
+      status_type: { name: 'STATUS_POSTPONED', detail: 'Postponed', completed: false },
+    });
+    expect(steamGameStart(START, undefined, postponed, START + STEAM_GRADE_AFTER_MS)).toBe(START);
   });
 });

@@ -86,6 +86,17 @@ export function gradeSteamAlert(alert: SteamAlert, closes: readonly ClosingQuote
 }
 
 /**
+ * A game's closing prices are graded this long after its start: the odds history stores a poll's changes within a
+ * second of it, and the last polls before the start may come a little after it.
+ */
+export const STEAM_GRADE_AFTER_MS = 2 * 60_000;
+/**
+ * An alert whose market has no closing line this long after the start will not get one: it is left ungraded. A game its
+ * scoreboard still shows to be played is waited for this long too (steamGradeStep).
+ */
+export const STEAM_GRADE_GIVE_UP_MS = 60 * 60_000;
+
+/**
  * An alert's game as its sport's scoreboard shows it: the scoreboard's game joined to the alert's odds event (the
  * scores worker's joinToOdds gives it the event id, as settlement reads it).
  */
@@ -95,13 +106,45 @@ export type ScoreboardStanding = Pick<ScoreboardEvent, 'commence_time' | 'status
 export const CALLED_OFF_GRADE: SteamGrade = { status: 'ungraded', note: SteamMessages.calledOff };
 
 /**
- * What the record does with the alerts of a game whose start (`start`, ms) has passed (DECISIONS 34: graded against
- * the closing line, the price standing at the game's actual start). A game its scoreboard calls off (postponed,
- * cancelled or suspended: calledOff) at that start, or at a later one, never started then and has no closing line:
- * 'void', its alerts ended with CALLED_OFF_GRADE. A start past the one called off is the game's new start, which the odds
- * board listed (a postponed game put back): it is graded. So is a game no scoreboard knows (many sports and events are
- * not on one): leaving the odds board says nothing, since a game without in-play prices leaves it at its start.
+ * The start a game's alerts are graded at (DECISIONS 34: the closing line is the price standing at the game's actual
+ * start), from the one the record holds (`held`, ms), the one its sport's odds board lists now (`listed`, each odds poll
+ * writes it; undefined for a game off the board, which keeps the start last known) and its scoreboard's game. The odds
+ * board's start holds unless the scoreboard lists a later one and still shows the game to be played when the alerts
+ * fall due at the board's start: then the board's is stale (the game put back after the board's last word on it, or on
+ * the scoreboard only, as a game leaves the board at its start) and the scoreboard's start is the game's, kept once
+ * taken. A game under way at the board's start keeps it, whatever start the scoreboard lists; a game called off keeps
+ * its start, at which steamGradeStep voids it.
  */
-export function steamGradeStep(start: number, game: ScoreboardStanding | undefined): 'grade' | 'void' {
-  return game && calledOff(game) && start <= Date.parse(game.commence_time) ? 'void' : 'grade';
+export function steamGameStart(
+  held: number,
+  listed: number | undefined,
+  game: ScoreboardStanding | undefined,
+  now: number,
+): number {
+  const board = listed === undefined || Number.isNaN(listed) ? held : listed;
+  if (!game || calledOff(game)) return board;
+  const start = Date.parse(game.commence_time);
+  if (!(start > board)) return board;
+  const stale = game.status === 'scheduled' && now >= board + STEAM_GRADE_AFTER_MS;
+  return stale || held === start ? start : board;
+}
+
+/**
+ * What the record does with the alerts of a game whose start (`start`, ms, steamGameStart) has passed, at `now`. A game
+ * its scoreboard calls off (postponed, cancelled or suspended: calledOff) at that start, or at a later one, never
+ * started then and has no closing line: 'void', its alerts ended with CALLED_OFF_GRADE. A start past the one called off
+ * is the game's new start, which the odds board listed (a postponed game put back): it is graded. A game the scoreboard
+ * still shows to be played (not started, or delayed) may yet be called off, as a postponement is often announced after
+ * the listed start: 'wait', up to STEAM_GRADE_GIVE_UP_MS after the start, then it is graded at that start. A game no
+ * scoreboard knows (many sports and events are not on one) is graded: leaving the odds board says nothing, since a game
+ * without in-play prices leaves it at its start.
+ */
+export function steamGradeStep(
+  start: number,
+  game: ScoreboardStanding | undefined,
+  now: number,
+): 'wait' | 'grade' | 'void' {
+  if (!game) return 'grade';
+  if (calledOff(game)) return start <= Date.parse(game.commence_time) ? 'void' : 'grade';
+  return game.status === 'scheduled' && now < start + STEAM_GRADE_GIVE_UP_MS ? 'wait' : 'grade';
 }

@@ -3,7 +3,10 @@ import {
   CALLED_OFF_GRADE,
   gradeSteamAlert,
   JobName,
+  steamGameStart,
   steamGradeStep,
+  STEAM_GRADE_AFTER_MS,
+  STEAM_GRADE_GIVE_UP_MS,
   type ClosingQuote,
   type ScoreboardEvent,
 } from '@oddspulse/shared';
@@ -13,6 +16,7 @@ import {
   JobQueueService,
   LiveStateRepository,
   OddsHistoryRepository,
+  type PendingSteamGame,
   type PendingSteamGrade,
   SteamRecordRepository,
   SteamStateRepository,
@@ -23,13 +27,6 @@ import { OnJob } from '../jobs/on-job.decorator';
 const EVERY_MS = 30_000;
 /** Outbox entries kept per statement. */
 const BATCH = 500;
-/**
- * A game's closing prices are graded this long after its start: the odds history stores a poll's changes within
- * a second of it, and the last polls before the start may come a little after it.
- */
-export const GRADE_AFTER_MS = 2 * 60_000;
-/** An alert whose market has no closing line this long after the start will not get one: it is left ungraded. */
-export const GRADE_GIVE_UP_MS = 60 * 60_000;
 
 export interface SteamRecordRun {
   kept: number;
@@ -41,8 +38,9 @@ export interface SteamRecordRun {
  * The steam record (DECISIONS 34: every alert graded against the closing line and kept). Every half minute the
  * alerts detection raised or expired, waiting in each sport's record outbox, are kept in PostgreSQL (then taken off
  * the outbox: an entry read twice is kept once), and the alerts whose game has started (at the start its odds board
- * lists now) are graded against the closing prices in the odds history, unless the game's scoreboard says it was
- * called off (steamGradeStep): those end ungraded, with why.
+ * lists now, or its scoreboard once that is stale) are graded against the closing prices in the odds history, unless
+ * the game's scoreboard says it was called off (those end ungraded, with why) or still has it to be played (those
+ * wait: steamGradeStep).
  */
 @Injectable()
 export class SteamRecordService implements OnApplicationBootstrap {
@@ -75,18 +73,21 @@ export class SteamRecordService implements OnApplicationBootstrap {
         run.kept += entries.length;
       }
     }
-    await this.followStarts();
     const now = this.clock();
-    const due = await this.records.pendingGrades(new Date(now - GRADE_AFTER_MS));
+    const games = await this.records.pendingGames();
+    const scoreboards = await this.scoreboardGames(new Set(games.map((game) => game.sport_key)));
+    await this.followStarts(games, scoreboards, now);
+    const due = await this.records.pendingGrades(new Date(now - STEAM_GRADE_AFTER_MS));
     const byGame = new Map<string, PendingSteamGrade[]>();
     for (const pending of due) {
       const key = `${pending.sport_key}\t${pending.event_id}`;
       byGame.set(key, [...(byGame.get(key) ?? []), pending]);
     }
-    const scoreboards = await this.scoreboardGames(new Set(due.map((pending) => pending.sport_key)));
-    for (const alerts of byGame.values()) {
+    for (const [key, alerts] of byGame) {
       const { sport_key, event_id, commence_time } = alerts[0];
-      if (steamGradeStep(commence_time.getTime(), scoreboards.get(`${sport_key}\t${event_id}`)) === 'void') {
+      const step = steamGradeStep(commence_time.getTime(), scoreboards.get(key), now);
+      if (step === 'wait') continue;
+      if (step === 'void') {
         for (const pending of alerts) await this.records.saveGrade(pending.id, CALLED_OFF_GRADE, new Date(now));
         run.ungraded += alerts.length;
         continue;
@@ -103,7 +104,7 @@ export class SteamRecordService implements OnApplicationBootstrap {
       );
       for (const pending of alerts) {
         const grade = gradeSteamAlert(pending.alert, closes);
-        if (grade.status === 'ungraded' && now < commence_time.getTime() + GRADE_GIVE_UP_MS) continue;
+        if (grade.status === 'ungraded' && now < commence_time.getTime() + STEAM_GRADE_GIVE_UP_MS) continue;
         await this.records.saveGrade(pending.id, grade, new Date(now));
         run[grade.status] += 1;
       }
@@ -129,17 +130,23 @@ export class SteamRecordService implements OnApplicationBootstrap {
   /**
    * The closing line is the price standing at the game's actual start (DECISIONS 34), and the start an alert was raised
    * with may not hold: a game put back or brought forward takes the start its sport's odds board lists now (each odds
-   * poll writes it), so it is graded at that start and given up on an hour after it. A game off the board keeps the
-   * start last known.
+   * poll writes it) or a later one its scoreboard lists, when the scoreboard still has the game to be played past the
+   * board's (steamGameStart), so it is graded at that start and given up on an hour after it. A game off the board
+   * keeps the start last known.
    */
-  private async followStarts(): Promise<void> {
-    const [games, schedules] = await Promise.all([this.records.pendingGames(), this.live.oddsSchedules()]);
-    const starts = new Map(
+  private async followStarts(
+    games: readonly PendingSteamGame[],
+    scoreboards: ReadonlyMap<string, ScoreboardEvent>,
+    now: number,
+  ): Promise<void> {
+    const schedules = await this.live.oddsSchedules();
+    const starts = new Map<string, number>(
       [...schedules].flatMap(([sport, events]) => events.map((e) => [`${sport}\t${e.id}`, e.start] as const)),
     );
     for (const game of games) {
-      const start = starts.get(`${game.sport_key}\t${game.event_id}`);
-      if (start === undefined || Number.isNaN(start) || start === game.commence_time.getTime()) continue;
+      const key = `${game.sport_key}\t${game.event_id}`;
+      const start = steamGameStart(game.commence_time.getTime(), starts.get(key), scoreboards.get(key), now);
+      if (start === game.commence_time.getTime()) continue;
       await this.records.moveStart(game.sport_key, game.event_id, new Date(start));
     }
   }

@@ -11,6 +11,8 @@ import {
 } from '@oddspulse/core';
 import {
   americanToDecimal,
+  STEAM_GRADE_AFTER_MS,
+  STEAM_GRADE_GIVE_UP_MS,
   SteamMessages,
   type BoardEvent,
   type AlertsEvaluatePayload,
@@ -23,7 +25,7 @@ import { createAccountsApp, type AccountsTestApp } from '../../../test/support/a
 import { eventually, RealtimeListener } from '../../../test/support/realtime-listener';
 import { AlertBatches } from '../alerts/alert-batches';
 import { SteamDetectionService } from './steam-detection.service';
-import { GRADE_AFTER_MS, GRADE_GIVE_UP_MS, SteamRecordService } from './steam-record.service';
+import { SteamRecordService } from './steam-record.service';
 
 const SPORT = 'americanfootball_nfl';
 const START = NOW + 3_600_000;
@@ -130,8 +132,11 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       SPORT,
       games.map(([id, start]) => ({ id, start, completed: false })),
     );
-  /** The sport's scoreboard shows the game, joined to its odds event (as joinToOdds leaves it), at `start`. */
-  const showGame = (start: number, status: { name: string; detail: string }) =>
+  /**
+   * The sport's scoreboard shows the game, joined to its odds event (as joinToOdds leaves it), at `start`, with ESPN's
+   * status: not started (as the mapper reads a game postponed, cancelled or delayed too) unless `live`.
+   */
+  const showGame = (start: number, status: { name: string; detail: string }, live = false) =>
     t.get(LiveStateRepository).saveScoreboard({
       sport_key: SPORT,
       fetched_at: new Date(clock).toISOString(),
@@ -145,6 +150,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
           home_team: 'Home',
           away_team: 'Away',
           status_type: { ...status, completed: false },
+          ...(live ? { live, status: 'in_progress' as const } : {}),
         }),
       ],
     });
@@ -246,9 +252,9 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     );
     await listGames([[eventId, START]]);
     // before the start and its grace, nothing is graded
-    clock = START + GRADE_AFTER_MS - 1000;
+    clock = START + STEAM_GRADE_AFTER_MS - 1000;
     expect((await recorder().record()).graded).toBe(0);
-    clock = START + GRADE_AFTER_MS;
+    clock = START + STEAM_GRADE_AFTER_MS;
     expect((await recorder().record()).graded).toBe(1);
     const graded = await t.db
       .selectFrom('steam_alerts')
@@ -352,10 +358,10 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       moved - 60_000,
     );
     // the old start and its give-up window pass: the alert waits for the new start, neither graded nor given up
-    for (clock of [START + GRADE_AFTER_MS, START + GRADE_GIVE_UP_MS + 60_000]) await recorder().record();
+    for (clock of [START + STEAM_GRADE_AFTER_MS, START + STEAM_GRADE_GIVE_UP_MS + 60_000]) await recorder().record();
     expect(await row()).toMatchObject({ grade_status: 'pending', commence_time: new Date(moved) });
 
-    clock = moved + GRADE_AFTER_MS;
+    clock = moved + STEAM_GRADE_AFTER_MS;
     await recorder().record();
     // Taking DraftKings −150 (1.666667) against Pinnacle's fair close at the new start, −200/+180 (0.651163):
     // 8.53 % CLV at a −187 close (the old start's −180/+165 would have made it 5.02 % at −170).
@@ -450,7 +456,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     );
     await listGames([]);
     await showGame(START, { name: 'STATUS_CANCELED', detail: 'Canceled' });
-    clock = START + GRADE_AFTER_MS;
+    clock = START + STEAM_GRADE_AFTER_MS;
     expect(await recorder().record()).toMatchObject({ graded: 0, ungraded: 1 });
     const row = await alertRow();
     expect(row).toMatchObject({
@@ -470,5 +476,72 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       softMoved: null,
       note: 'The game was postponed, cancelled or suspended, so it has no closing line.',
     });
+  });
+
+  // The odds board's start is stale once it has passed: a game leaves the board at its start, and a start put back later
+  // (or on the scoreboard only) is the scoreboard's. Grading at the old start first took a close the game never had.
+  it('grades an alert at the later start its scoreboard moved the game to, past the one the odds board kept', async () => {
+    await raiseAlert('rescheduled');
+    clock = NOW;
+    await recorder().record();
+    const moved = START + 3 * 3_600_000;
+    await listGames([[eventId, START]]);
+    await showGame(moved, { name: 'STATUS_SCHEDULED', detail: '1/10 - 10:00 PM EST' });
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -180],
+        ['pinnacle', 'Away', 165],
+        ['draftkings', 'Home', -175],
+        ['draftkings', 'Away', 150],
+      ],
+      START - 60_000,
+    );
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -200],
+        ['pinnacle', 'Away', 180],
+      ],
+      moved - 60_000,
+    );
+    clock = START + STEAM_GRADE_AFTER_MS;
+    await recorder().record();
+    expect(await alertRow()).toMatchObject({ grade_status: 'pending', commence_time: new Date(moved) });
+
+    // under way at the new start, the odds board still listing the old one
+    await showGame(moved, { name: 'STATUS_IN_PROGRESS', detail: '1st Quarter' }, true);
+    clock = moved + STEAM_GRADE_AFTER_MS;
+    expect(await recorder().record()).toMatchObject({ graded: 1 });
+    // Pinnacle's fair close at the new start, −200/+180, as in the test of a game the odds board moved: 8.53 % at −187
+    expect(await alertRow()).toMatchObject({
+      grade_status: 'graded',
+      clv_pct: 8.53,
+      closing_price: -187,
+      commence_time: new Date(moved),
+    });
+  });
+
+  it('ends ungraded the alert of a game postponed after its listed start, while the scoreboard had it delayed', async () => {
+    await raiseAlert('postponed-late');
+    clock = NOW;
+    await recorder().record();
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -180],
+        ['pinnacle', 'Away', 165],
+        ['draftkings', 'Home', -175],
+        ['draftkings', 'Away', 150],
+      ],
+      START - 60_000,
+    );
+    await listGames([]);
+    await showGame(START, { name: 'STATUS_DELAYED', detail: 'Delayed' });
+    clock = START + STEAM_GRADE_AFTER_MS;
+    expect(await recorder().record()).toMatchObject({ graded: 0, ungraded: 0 });
+    expect(await alertRow()).toMatchObject({ grade_status: 'pending' });
+
+    await showGame(START, { name: 'STATUS_POSTPONED', detail: 'Postponed' });
+    clock = START + 20 * 60_000;
+    expect(await recorder().record()).toMatchObject({ graded: 0, ungraded: 1 });
+    expect(await alertRow()).toMatchObject({ grade_status: 'ungraded', grade_note: SteamMessages.calledOff });
   });
 });
