@@ -95,11 +95,12 @@ export function offScheduleText(game: Pick<ScoreboardEvent, 'status_type'>): str
 }
 
 /**
- * ESPN's statuses of a game that did not take place at its listed start: put back (STATUS_POSTPONED), called off
- * (STATUS_CANCELED) or stopped (STATUS_SUSPENDED). Such a game has no result (spec 002 §4: it is never final) and no
- * closing line at that start. A delayed game (STATUS_DELAYED) is still to be played.
+ * ESPN's statuses of a game that did not take place at its listed start: put back (STATUS_POSTPONED) or called off
+ * (STATUS_CANCELED). Such a game has no result (spec 002 §4: it is never final) and no closing line at that start. A
+ * delayed game (STATUS_DELAYED) is still to be played, and a suspended one (STATUS_SUSPENDED) was stopped after it began:
+ * the prices standing at its start are its close.
  */
-const CALLED_OFF_STATUSES: ReadonlySet<string> = new Set(['STATUS_POSTPONED', 'STATUS_CANCELED', 'STATUS_SUSPENDED']);
+const CALLED_OFF_STATUSES: ReadonlySet<string> = new Set(['STATUS_POSTPONED', 'STATUS_CANCELED']);
 
 /** Whether the scoreboard says the game did not take place at its listed start (CALLED_OFF_STATUSES). */
 export function calledOff(game: Pick<ScoreboardEvent, 'status_type'>): boolean {

@@ -176,5 +176,5 @@ export interface SteamRecord {
 export const SteamMessages = {
   platinumRequired: 'Steam alerts come with Platinum.',
   noClosingLine: 'No closing line was recorded for this market.',
-  calledOff: 'The game was postponed, cancelled or suspended, so it has no closing line.',
+  calledOff: 'The game was postponed or cancelled, so it has no closing line.',
 } as const;

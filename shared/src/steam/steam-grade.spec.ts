@@ -104,12 +104,11 @@ describe('steamGradeStep', () => {
   it.each([
     ['postponed', POSTPONED],
     ['cancelled', status('STATUS_CANCELED', 'Canceled')],
-    ['suspended', status('STATUS_SUSPENDED', 'Suspended')],
   ])('voids the alerts of a game its scoreboard shows %s at their start: it has no closing line', (_, type) => {
     expect(steamGradeStep(START, at(START, type), DUE)).toBe('void');
     expect(CALLED_OFF_GRADE).toEqual({
       status: 'ungraded',
-      note: 'The game was postponed, cancelled or suspended, so it has no closing line.',
+      note: 'The game was postponed or cancelled, so it has no closing line.',
     });
   });
 
@@ -130,6 +129,13 @@ describe('steamGradeStep', () => {
       status_type: { ...status('STATUS_FINAL', 'Final'), completed: true },
     });
     expect(steamGradeStep(START, final, DUE)).toBe('grade');
+  });
+
+  // ESPN suspends a game stopped after it began (rain in the fifth inning): it had its close at the start
+  it('grades a game its scoreboard shows suspended, after the wait of a game not shown under way', () => {
+    const suspended = at(START, status('STATUS_SUSPENDED', 'Suspended'));
+    expect(steamGradeStep(START, suspended, DUE)).toBe('wait');
+    expect(steamGradeStep(START, suspended, START + STEAM_GRADE_GIVE_UP_MS)).toBe('grade');
   });
 
   // A postponement is often announced after the listed start (a rain delay called off): grading first lost it.

@@ -131,7 +131,7 @@ export function steamGameStart(
 
 /**
  * What the record does with the alerts of a game whose start (`start`, ms, steamGameStart) has passed, at `now`. A game
- * its scoreboard calls off (postponed, cancelled or suspended: calledOff) at that start, or at a later one, never
+ * its scoreboard calls off (postponed or cancelled: calledOff) at that start, or at a later one, never
  * started then and has no closing line: 'void', its alerts ended with CALLED_OFF_GRADE. A start past the one called off
  * is the game's new start, which the odds board listed (a postponed game put back): it is graded. A game the scoreboard
  * still shows to be played (not started, or delayed) may yet be called off, as a postponement is often announced after

@@ -474,7 +474,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       closingPrice: null,
       clvPct: null,
       softMoved: null,
-      note: 'The game was postponed, cancelled or suspended, so it has no closing line.',
+      note: 'The game was postponed or cancelled, so it has no closing line.',
     });
   });
 

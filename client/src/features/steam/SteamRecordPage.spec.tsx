@@ -104,7 +104,7 @@ describe('the steam record page', () => {
     answer = { overall: ungraded, groups: [ungraded], alerts: [calledOff], nextBefore: null };
     const row = await alertRow();
     expect(document.querySelector('[data-testid=steam-record-grade]')?.textContent).toBe(
-      'Not graded: The game was postponed, cancelled or suspended, so it has no closing line.',
+      'Not graded: The game was postponed or cancelled, so it has no closing line.',
     );
     expect(row).toContain('-110 at Caesars');
     expect(row).not.toContain('%');
