@@ -719,7 +719,10 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
     await expect(client.callTool({ name: 'list_sports', arguments: {} })).rejects.toThrow(/401|Authentication/);
   });
 
-  it('ends an open notification stream at its next check once its key is deleted, and leaves another key’s open', async () => {
+  it('ends an open notification stream as soon as its key is revoked or its plan loses Platinum, on any server process, and leaves another key’s open', async () => {
+    // the streams are served by a second server, the revocation and the plan change made through the first: the
+    // stream hears of them on the Redis bus (accounts:principal-changed), not at its 15 s backstop check
+    const other = await createGatewayApp({ REDIS_PREFIX: prefix });
     const initialize = {
       jsonrpc: '2.0',
       id: 1,
@@ -735,7 +738,7 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
         .set('Accept', 'application/json, text/event-stream')
         .send(initialize);
       const session = opened.headers['mcp-session-id'];
-      const res = await fetch(`${t.url}/mcp`, {
+      const res = await fetch(`${other.url}/mcp`, {
         headers: { Authorization: `Bearer ${account.key}`, Accept: 'text/event-stream', 'Mcp-Session-Id': session },
       });
       expect([res.status, res.headers.get('content-type')]).toEqual([200, 'text/event-stream']);
@@ -751,18 +754,27 @@ describe('MCP server at /mcp (SDK client, real Redis and PostgreSQL, recorded bo
       };
     };
     const revoked = await keyed('platinum');
+    const downgraded = await keyed('platinum');
     const kept = await keyed('platinum');
-    const [doomed, lasting] = [await openStream(revoked), await openStream(kept)];
+    const streams = [await openStream(revoked), await openStream(downgraded), await openStream(kept)];
+    const [doomed, lapsed, lasting] = streams;
     try {
       expect((await t.http().delete(`/api/api-keys/${revoked.keyId}`).set(revoked.session)).status).toBe(204);
       const deletedAt = Date.now();
-      // the stream checks its key every 15 s: it ends by then, with a margin for the check's own round trip
-      const endedAt = await doomed.endedWithin(17_000);
+      const endedAt = await doomed.endedWithin(2000);
       expect(endedAt).not.toBeNull();
-      expect(endedAt! - deletedAt).toBeLessThanOrEqual(17_000);
+      expect(endedAt! - deletedAt).toBeLessThan(2000);
+
+      await t.plans.changePlan(downgraded.userId, { plan: 'gold', status: 'active' });
+      const downgradedAt = Date.now();
+      const lapsedAt = await lapsed.endedWithin(2000);
+      expect(lapsedAt).not.toBeNull();
+      expect(lapsedAt! - downgradedAt).toBeLessThan(2000);
+
       expect(await lasting.endedWithin(0)).toBeNull();
     } finally {
-      await Promise.all([doomed.close(), lasting.close()]);
+      await Promise.all(streams.map((stream) => stream.close()));
+      await other.app.close();
     }
   }, 30_000);
 

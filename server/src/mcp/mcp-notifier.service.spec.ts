@@ -24,7 +24,13 @@ function onCluster(feedSports: string[]) {
 describe('McpNotifierService on a Redis Cluster', () => {
   it('hears every opportunity feed of every sport polled, a sport past the core ones included', async () => {
     const { notifier, heard } = onCluster(['basketball_nba', 'soccer_epl']);
-    const stop = await notifier.listen({ access: () => ({}) as never, moved: () => undefined, close: () => undefined });
+    const stop = await notifier.listen({
+      userId: 'u1',
+      access: () => ({}) as never,
+      moved: () => undefined,
+      recheck: () => undefined,
+      close: () => undefined,
+    });
     expect(heard.sort()).toEqual(
       [RealtimeChannel.Ev, RealtimeChannel.Arbitrage, RealtimeChannel.Middles]
         .flatMap((channel) => [`${channel}:basketball_nba`, `${channel}:soccer_epl`])

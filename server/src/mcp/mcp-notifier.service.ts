@@ -5,6 +5,7 @@ import {
   type AppConfig,
   RealtimeBus,
   RealtimePublisher,
+  RedisKeys,
   RedisService,
   type RealtimeSubscription,
 } from '@oddspulse/core';
@@ -16,10 +17,16 @@ export const OPPORTUNITY_CHANNELS: readonly Channel[] = [
   RealtimeChannel.Middles,
 ];
 
-/** A listening stream: what its key's plan may see, and what to do when a feed it may see moved. */
+/** A listening stream: whose it is, what its key's plan may see, and what to do when a feed it may see moved. */
 export interface OpportunityListener {
+  userId: string;
   access: () => PlanAccess;
   moved: (channel: Channel) => void;
+  /**
+   * Checks the stream's key and plan again now: its user's principal changed (a key revoked or rotated, a plan
+   * changed), or the announcements were not heard for a while and one may have been missed.
+   */
+  recheck: () => void;
   /** Ends the stream: the server is shutting down, and an open stream would hold its HTTP server open. */
   close: () => void;
 }
@@ -29,6 +36,10 @@ export interface OpportunityListener {
  * the whole process (opened with the first stream, closed with the last), each message passed to the streams whose
  * key's plan may see its feed — the same channel rule the socket applies (channelAccess), so a stream never hears of
  * a feed REST would refuse. It relays; the stream decides whether its session subscribed.
+ *
+ * The same subscription hears `accounts:principal-changed`, as the socket gateway does (docs/security.md "Sockets are
+ * bound to their credentials"): a key revoked or rotated, or a plan changed, on any process, has that user's streams
+ * re-check their key at once rather than at their next periodic check; after the bus was lost, every stream does.
  */
 @Injectable()
 export class McpNotifierService implements OnModuleDestroy {
@@ -54,6 +65,7 @@ export class McpNotifierService implements OnModuleDestroy {
   }
 
   private open(): RealtimeSubscription {
+    let lost = false;
     const subscription = this.bus.listen('mcp-notifier', {
       message: (room) => {
         const channel = room.slice(0, room.indexOf(':')) as Channel;
@@ -61,7 +73,23 @@ export class McpNotifierService implements OnModuleDestroy {
         for (const listener of this.listeners)
           if (channelAccess(listener.access(), channel).allowed) listener.moved(channel);
       },
-      control: [],
+      control: [
+        [
+          RedisKeys.principalChanged,
+          (userId) => {
+            for (const listener of this.listeners) if (listener.userId === userId) listener.recheck();
+          },
+        ],
+      ],
+      live: (live) => {
+        if (!live) {
+          lost = true;
+          return;
+        }
+        if (!lost) return;
+        lost = false;
+        for (const listener of this.listeners) listener.recheck();
+      },
     });
     // On a cluster the feeds are sharded channels, heard by name: each feed's room of every sport polled, the sports
     // the scanners answer for (a deployment's FEED_SPORTS may go past the core ones)

@@ -63,10 +63,11 @@ export class RequestAuthenticator {
    */
   /**
    * Whether a key still holds for a stream it opened, and its user as of now (a changed plan narrows what the stream
-   * carries): the same rule as authenticateApiKey, with no call counted (the stream was counted when it opened).
+   * carries): the same rule as authenticateApiKey, with no call counted (the stream was counted when it opened), read
+   * from PostgreSQL (a stream asks when its owner's principal changed, which the cache may not have dropped yet).
    */
   async apiKeyStillHolds(key: string): Promise<AuthUser | null> {
-    const user = await this.apiKeys.authenticate(key);
+    const user = await this.apiKeys.authenticateNow(key);
     return user?.apiKeyId && hasPlatinum(user.access) ? user : null;
   }
 

@@ -11,7 +11,7 @@ import {
 import type { AuthUser } from '../auth/auth-user';
 import { randomToken, sha256 } from '../auth/crypto';
 import { ApiErrors } from '../../errors/api-errors';
-import { ApiKeysRepository, PrincipalChanges, type ApiKeyRow } from '@oddspulse/core';
+import { ApiKeysRepository, PrincipalChanges, type ApiKeyOwnerRow, type ApiKeyRow } from '@oddspulse/core';
 import { AuditService, type RequestOrigin } from '../audit/audit.service';
 import { PrincipalCache } from '../auth/principal-cache';
 
@@ -126,9 +126,24 @@ export class ApiKeyService {
    * caller decides what the plan allows (the HTTP guard and the socket gateway both require Platinum). The owner's
    * rows come from PrincipalCache, which revoking or rotating a key, or a plan change, empties.
    */
-  async authenticate(key: string): Promise<AuthUser | null> {
+  authenticate(key: string): Promise<AuthUser | null> {
+    return this.userOf(key, (keyHash) => this.principals.apiKeyOwner(keyHash));
+  }
+
+  /**
+   * authenticate, read past PrincipalCache: for an open stream re-checking its key on hearing that its owner's
+   * principal changed, which this process's cache may not have dropped yet (both hear the same announcement).
+   */
+  authenticateNow(key: string): Promise<AuthUser | null> {
+    return this.userOf(key, (keyHash) => this.keys.findActiveOwner(keyHash));
+  }
+
+  private async userOf(
+    key: string,
+    ownerOf: (keyHash: string) => Promise<ApiKeyOwnerRow | undefined>,
+  ): Promise<AuthUser | null> {
     if (!key.startsWith(API_KEY_PREFIX) || key.length > 200) return null;
-    const row = await this.principals.apiKeyOwner(sha256(key));
+    const row = await ownerOf(sha256(key));
     if (!row) return null;
     await this.recordUse(row.key_id);
     const { access, until } = currentAccess(row);
