@@ -13,12 +13,12 @@ export const settle = () => act(async () => new Promise((resolve) => setTimeout(
 /**
  * Renders `ui` into `root` for a signed-in user (user-1) with a fresh query client, and lets its first reads settle.
  * `savedBooks`: their preferences already read, with these books saved (My Sportsbooks, DECISIONS 36); `hiddenBooks`:
- * saved books their plan hides.
+ * saved books their plan hides; `at`: the address the page is rendered at (its query string, say).
  */
 export async function renderSignedIn(
   root: Root,
   ui: ReactNode,
-  { savedBooks, hiddenBooks = [] }: { savedBooks?: string[]; hiddenBooks?: string[] } = {},
+  { savedBooks, hiddenBooks = [], at = '/' }: { savedBooks?: string[]; hiddenBooks?: string[]; at?: string } = {},
 ) {
   const store = createStore();
   store.set(authAtom, { status: 'signedIn', session: {} as BrowserSession, user: { id: 'user-1', email: 'a@x.co' } });
@@ -35,7 +35,7 @@ export async function renderSignedIn(
     root.render(
       <Provider store={store}>
         <QueryClientProvider client={client}>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={[at]}>{ui}</MemoryRouter>
         </QueryClientProvider>
       </Provider>,
     ),

@@ -18,6 +18,7 @@ import { SessionsRepository } from './accounts/sessions.repository';
 import { UsageRepository } from './accounts/usage.repository';
 import { UsersRepository } from './accounts/users.repository';
 import { AccountClosingRepository } from './accounts/account-closing.repository';
+import { CloseLinksRepository } from './accounts/close-links.repository';
 import { PlanChanges } from './accounts/plan-changes';
 import { PrincipalChanges } from './accounts/principal-changes';
 import { BillingPrices } from './billing/billing-prices';
@@ -54,6 +55,7 @@ import { SteamStateRepository } from './steam/steam-state.repository';
 
 const repositories = [
   AccountClosingRepository,
+  CloseLinksRepository,
   ApiKeysRepository,
   AuditLogRepository,
   DevOutboxRepository,

@@ -32,6 +32,7 @@ export * from './realtime/realtime-publisher.service';
 export * from './realtime/realtime-bus';
 export * from './rate-limit/rate-limiters';
 export * from './accounts/account-closing.repository';
+export * from './accounts/close-links.repository';
 export * from './accounts/api-keys.repository';
 export * from './accounts/audit-log.repository';
 export * from './accounts/dev-outbox.repository';

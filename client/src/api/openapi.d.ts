@@ -1090,10 +1090,28 @@ export interface paths {
       path?: never;
       cookie?: never;
     };
-    get?: never;
+    /** What confirms closing this account: its password, or a mailed link for an account without one */
+    get: operations['AccountClosingController_confirmation'];
     put?: never;
     /** The account closed and its data deleted; every session ends */
     post: operations['AccountClosingController_close'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/api/account/close/link': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** The link that confirms closing was mailed to the account */
+    post: operations['AccountClosingController_mailLink'];
     delete?: never;
     options?: never;
     head?: never;
@@ -3070,9 +3088,20 @@ export interface components {
       /** @description Money in integer cents */
       balance_cents: number;
     };
-    AccountClosingCloseBody: {
-      password: string;
+    AccountClosingConfirmationAnswer: {
+      /**
+       * @description password: enter it again; email: an account without one is mailed a link (POST /api/account/close/link)
+       * @enum {string}
+       */
+      confirm_with: 'password' | 'email';
     };
+    AccountClosingCloseBody:
+      | {
+          password: string;
+        }
+      | {
+          token: string;
+        };
     AccountClosingCloseAnswer: {
       message: string;
       /**
@@ -3080,6 +3109,9 @@ export interface components {
        * @example 2026-11-26T18:30:00.000Z
        */
       subscription_ends_at: string | null;
+    };
+    AccountClosingMailLinkAnswer: {
+      message: string;
     };
     OpsGetAnswer: {
       /**
@@ -6291,6 +6323,36 @@ export interface operations {
       default: components['responses']['Error'];
     };
   };
+  AccountClosingController_confirmation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description What confirms closing this account: its password, or a mailed link for an account without one */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountClosingConfirmationAnswer'];
+        };
+      };
+      /** @description Not signed in: no session or API key, or one that is unknown, expired or revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
   AccountClosingController_close: {
     parameters: {
       query?: never;
@@ -6320,6 +6382,36 @@ export interface operations {
         };
         content: {
           'application/json': components['schemas']['ApiError'];
+        };
+      };
+      /** @description Not signed in: no session or API key, or one that is unknown, expired or revoked */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ApiError'];
+        };
+      };
+      default: components['responses']['Error'];
+    };
+  };
+  AccountClosingController_mailLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link that confirms closing was mailed to the account */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AccountClosingMailLinkAnswer'];
         };
       };
       /** @description Not signed in: no session or API key, or one that is unknown, expired or revoked */

@@ -141,6 +141,8 @@ export const RedisKeys = {
   rateLimit: ['rate-limit'],
   oauthState: ['accounts', 'oauth-state'],
   loginCode: ['accounts', 'login-code'],
+  /** The links that confirm closing an account without a password, by the hash of their token: the user id. */
+  closeLink: ['accounts', 'close-link'],
   devOutbox: ['accounts', 'dev-outbox'],
   /** An MCP session's owner, and the resources it subscribed to: one hash tag, so a transaction may touch both. */
   mcpSession: (id: string) => ['mcp', `{${id}}`],

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { AccountMessages, AuditActions } from '@oddspulse/shared';
 import { closedAccountEmail, deleteKeysWithPrefix } from '@oddspulse/core';
-import { bearer, signUp, TEST_PASSWORD } from '../../../test/support/accounts-app';
+import { bearer, outboxMailTo, signUp, TEST_PASSWORD, uniqueEmail } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in';
-import type { Session } from '../accounts/auth/session.service';
+import { AuthService } from '../accounts/auth/auth.service';
+import { SessionService, type Session } from '../accounts/auth/session.service';
 
 type Json = Record<string, unknown>;
 const prefix = `${process.env.REDIS_PREFIX}-closing`;
@@ -37,6 +39,8 @@ describe('closing an account (POST /api/account/close)', () => {
       STRIPE_WEBHOOK_SECRET: stand.webhookSecret,
       STRIPE_API_BASE_URL: url,
       STRIPE_TIMEOUT_MS: 3000,
+      // the link that confirms an account without a password is read from the outbox
+      DEV_OUTBOX: true,
     });
   });
 
@@ -182,5 +186,64 @@ describe('closing an account (POST /api/account/close)', () => {
           .executeTakeFirstOrThrow()
       ).status,
     ).toBe('canceled');
+  });
+  /** An account made by Google sign-in alone (no password), signed in. */
+  async function providerOnly() {
+    const email = uniqueEmail('oauth');
+    const user = await t
+      .get(AuthService)
+      .oauthUser({ provider: 'google', subject: `g-${randomBytes(5).toString('hex')}`, email, emailVerified: true });
+    const { session } = await t.get(SessionService).start(user);
+    return { email, session, userId: user.id };
+  }
+  const closeToken = (text: string) => decodeURIComponent(/close_token=([\w%-]+)/.exec(text)![1]);
+
+  it('lets an account with only Google or Apple sign-in close itself through a link mailed to its address', async () => {
+    const { email, session, userId } = await providerOnly();
+    expect((await t.http().get('/api/account/close').set(bearer(session))).body).toEqual({ confirm_with: 'email' });
+    expect((await close(session, { password: 'anything' })).body).toMatchObject({
+      code: 'PASSWORD_NOT_SET',
+      message: AccountMessages.closeNeedsPassword,
+    });
+    expect((await close(session, { token: 'made-up' })).body).toMatchObject({
+      code: 'CLOSE_LINK_INVALID',
+      message: AccountMessages.closeLinkInvalid,
+    });
+
+    const sent = await t.http().post('/api/account/close/link').set(bearer(session));
+    expect([sent.status, sent.body]).toEqual([200, { message: AccountMessages.closeLinkSent }]);
+    const token = closeToken((await outboxMailTo(t, email, 'Close your OddsPulse account')).text);
+
+    // the link closes only the account it was mailed for, and only with that account's session
+    const { session: stranger } = await signUp(t);
+    expect((await close(stranger, { token })).body).toMatchObject({ code: 'CLOSE_LINK_INVALID' });
+    expect((await t.http().post('/api/account/close').send({ token })).status).toBe(401);
+    expect((await t.http().get('/api/me').set(bearer(stranger))).status).toBe(200);
+    expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(200);
+
+    const closed = await close(session, { token });
+    expect([closed.status, closed.body.message]).toEqual([200, AccountMessages.accountClosed]);
+    expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(401);
+    const row = await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
+    expect(row.email).toBe(closedAccountEmail(userId));
+  });
+
+  it('keeps the password for an account that has one: no link is mailed, and none stands in for it', async () => {
+    const { session: withPassword } = await signUp(t);
+    expect((await t.http().get('/api/account/close').set(bearer(withPassword))).body).toEqual({
+      confirm_with: 'password',
+    });
+    expect((await t.http().post('/api/account/close/link').set(bearer(withPassword))).body).toMatchObject({
+      code: 'PASSWORD_SET',
+      message: AccountMessages.closeHasPassword,
+    });
+
+    // a link mailed while the account had no password stops counting once a password is set (a reset link's work)
+    const { email, session, userId } = await providerOnly();
+    expect((await t.http().post('/api/account/close/link').set(bearer(session))).status).toBe(200);
+    const token = closeToken((await outboxMailTo(t, email, 'Close your OddsPulse account')).text);
+    await t.db.insertInto('password_credentials').values({ user_id: userId, hash: 'x' }).execute();
+    expect((await close(session, { token })).body).toMatchObject({ code: 'CLOSE_LINK_INVALID' });
+    expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(200);
   });
 });

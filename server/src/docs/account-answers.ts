@@ -169,6 +169,17 @@ export const devOutboxSchema: z.ZodType<OutboxEntry[]> = z.array(
   }),
 );
 
+export const closeConfirmationSchema = z.object({
+  confirm_with: z
+    .enum(['password', 'email'])
+    .meta({
+      description:
+        'password: enter it again; email: an account without one is mailed a link (POST /api/account/close/link)',
+    }),
+});
+
+export const closeLinkSentSchema = z.object({ message: z.string() });
+
 export const closedAccountSchema: z.ZodType<ClosedAccount> = z.object({
   message: z.string(),
   subscription_ends_at: isoTime

@@ -19,9 +19,22 @@ export function signUp(email: string, password: string, remember: boolean, usern
   );
 }
 
-/** POST /api/account/close: the password entered again; the server ends every session and clears the cookies. */
-export function closeAccount(password: string) {
-  return answerOf(typedApi.POST('/api/account/close', { body: { password } }));
+/** What confirms closing this account: its password, or (an account without one) a link mailed to it. */
+export function closeConfirmation() {
+  return answerOf(typedApi.GET('/api/account/close'));
+}
+
+/** POST /api/account/close/link: mails an account without a password the link that confirms its closing. */
+export function mailCloseLink() {
+  return answerOf(typedApi.POST('/api/account/close/link'));
+}
+
+/**
+ * POST /api/account/close: the password entered again, or the token of the mailed link; the server ends every session
+ * and clears the cookies.
+ */
+export function closeAccount(confirmation: { password: string } | { token: string }) {
+  return answerOf(typedApi.POST('/api/account/close', { body: confirmation }));
 }
 
 export function requestPasswordReset(email: string) {

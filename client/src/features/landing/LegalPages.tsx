@@ -69,13 +69,14 @@ export function PrivacyPage() {
       </p>
       <h2>Closing your account</h2>
       <p>
-        Close your account on the Account page, under Security: enter your password, and it closes at once. A paid
-        subscription is cancelled at the end of the period you paid for, with no further charge. Your picks,
-        preferences, reactions, alert rules, API keys, password, sign-in links, sessions and security activity with its
-        IP addresses are deleted then, and every device is signed out. What stays is an anonymised record with no email
-        address or username: your plan and billing history, as payment records require, and the date you closed the
-        account. Our payment provider keeps its own record of your payments and the email address you paid with. Account
-        data is typically deleted within 30 days of closure; OddsPulse deletes it at closure.
+        Close your account on the Account page, under Security: enter your password (an account that signs in only with
+        Google or Apple confirms with a link we email it instead), and it closes at once. A paid subscription is
+        cancelled at the end of the period you paid for, with no further charge. Your picks, preferences, reactions,
+        alert rules, API keys, password, sign-in links, sessions and security activity with its IP addresses are deleted
+        then, and every device is signed out. What stays is an anonymised record with no email address or username: your
+        plan and billing history, as payment records require, and the date you closed the account. Our payment provider
+        keeps its own record of your payments and the email address you paid with. Account data is typically deleted
+        within 30 days of closure; OddsPulse deletes it at closure.
       </p>
     </article>
   );

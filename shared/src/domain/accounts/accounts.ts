@@ -33,7 +33,11 @@ export const AccountMessages = {
   closePasswordRequired: 'Enter your password to close your account.',
   closePasswordWrong: 'That password is not right. Your account is still open.',
   closeNeedsPassword:
-    'This account signs in with Google or Apple and has no password: set one with Reset password, then close the account.',
+    'This account signs in with Google or Apple and has no password: confirm with the link we email you instead.',
+  closeHasPassword: 'This account has a password: enter it to close your account.',
+  closeLinkSent: 'We emailed you a link that closes your account. Open it in this browser to confirm.',
+  closeLinkFailed: 'Could not send the link that closes your account.',
+  closeLinkInvalid: 'This link to close your account is invalid or has expired. Your account is still open.',
   accountClosed: 'Your account is closed and you are signed out everywhere.',
 } as const;
 
