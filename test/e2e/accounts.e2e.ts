@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openUserMenu, signInThroughForm, uniqueEmail, verificationToken } from './support/accounts';
+import { devOutbox, openUserMenu, signInThroughForm, uniqueEmail, verificationToken } from './support/accounts';
 import { newUser, signIn, signInWithForm, subscribedUser, userOnPlan } from './support/users';
 
 // spec 000 §2 login/signup, §4 username check and sign out; DECISIONS 6 username rule
@@ -188,9 +188,7 @@ test('a password reset requested on the account page sets a new password from th
   let token: string | undefined;
   await expect
     .poll(async () => {
-      const outbox = (await (
-        await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })
-      ).json()) as { to: string; text: string }[];
+      const outbox = await devOutbox(request);
       token = /reset_token=([\w%-]+)/.exec(outbox.find((m) => m.to === email)?.text ?? '')?.[1];
       return token;
     })
@@ -226,12 +224,7 @@ test('a Platinum user sends a support request that is mailed to support marked p
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByTestId('support-sent')).toContainText('marked priority for Platinum');
 
-  const outbox = (await (await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as {
-    to: string;
-    replyTo?: string;
-    subject: string;
-    text: string;
-  }[];
+  const outbox = await devOutbox(request);
   expect(
     outbox.find((m) => m.to === 'support@oddspulse.local' && m.subject === `[Priority] [platinum] ${subject}`)?.replyTo,
   ).toBe(platinum.email);

@@ -1,14 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { uniqueEmail } from './support/accounts';
+import { expect, test } from '@playwright/test';
+import { devOutbox as outbox, uniqueEmail } from './support/accounts';
 import { newUser, USER_PASSWORD } from './support/users';
-
-interface OutboxMail {
-  to: string;
-  text: string;
-}
-
-const outbox = async (request: APIRequestContext) =>
-  (await (await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })).json()) as OutboxMail[];
 
 const SENT = 'Reset link sent! Check your inbox.';
 

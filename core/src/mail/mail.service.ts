@@ -98,7 +98,7 @@ export class MailService implements OnModuleDestroy {
         folder: files.folder,
       });
     if (this.route === 'dev-outbox')
-      this.logger.log('No SMTP_URL: mail goes to the dev outbox (GET /api/dev/outbox from this machine)');
+      this.logger.log('No SMTP_URL: mail goes to the dev outbox (GET /api/dev/outbox, signed in as an operator)');
     if (this.route === 'none')
       this.logger.warn(
         'No SMTP_URL: mail cannot be sent; password resets and support requests answer 503, alert digests are recorded as not sent (set SMTP_URL)',

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { MailService } from '@oddspulse/core';
 import { AccountsTestApp, bearer, createAccountsApp, signUp, verifyEmail } from '../../../test/support/accounts-app';
 
 type Outboxed = { to: string; replyTo?: string; subject: string; text: string };
@@ -18,7 +19,7 @@ describe('support requests (real PostgreSQL and Redis, dev outbox)', () => {
   });
   afterAll(() => t.app.close());
 
-  const outbox = async () => (await t.http().get('/api/dev/outbox').expect(200)).body as Outboxed[];
+  const outbox = async () => (await t.get(MailService).outbox()) as Outboxed[];
   const send = (session: Parameters<typeof bearer>[0], subject: string, message: string) =>
     t.http().post('/api/support').set(bearer(session)).send({ subject, message });
 

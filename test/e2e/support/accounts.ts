@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, request as requests, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'oddspulse-demo';
 
@@ -9,6 +9,49 @@ export function isMobile(testInfo: TestInfo): boolean {
 /** A fresh address per test and project, so runs and projects never collide. */
 export function uniqueEmail(testInfo: TestInfo, tag: string): string {
   return `${tag}-${testInfo.project.name}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}@e2e.local`;
+}
+
+/** A mail of the dev outbox, as GET /api/dev/outbox lists it. */
+export interface OutboxMail {
+  to: string;
+  replyTo?: string;
+  subject: string;
+  text: string;
+}
+
+/** The demo operator's access token, kept for this worker's later reads. */
+let operatorToken: string | null = null;
+
+/**
+ * The dev outbox (DEV_OUTBOX, which the suite turns on), read as the demo operator: a page only the ops role may open
+ * (DECISIONS 33), from this machine too. Signed in from a request context of its own, so the caller's cookies stay the
+ * caller's; signed in again when the kept token has expired.
+ */
+export async function devOutbox(request: APIRequestContext): Promise<OutboxMail[]> {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (!operatorToken) {
+      const operator = await requests.newContext({ baseURL: process.env.E2E_BASE_URL });
+      try {
+        const login = await operator.post('/api/auth/login', {
+          data: { email: 'ops@demo.local', password: DEMO_PASSWORD },
+        });
+        expect(login.ok(), await login.text()).toBe(true);
+        operatorToken = ((await login.json()) as { access_token: string }).access_token;
+      } finally {
+        await operator.dispose();
+      }
+    }
+    const outbox = await request.get('/api/dev/outbox', {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${operatorToken}` },
+    });
+    if (outbox.status() === 401) {
+      operatorToken = null;
+      continue;
+    }
+    expect(outbox.ok(), await outbox.text()).toBe(true);
+    return (await outbox.json()) as OutboxMail[];
+  }
+  throw new Error('The demo operator could not read the dev outbox');
 }
 
 export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD, path = '/login') {
@@ -85,12 +128,7 @@ export async function verificationToken(request: APIRequestContext, email: strin
   let token: string | undefined;
   await expect
     .poll(async () => {
-      const outbox = (await (
-        await request.get('/api/dev/outbox', { headers: { Accept: 'application/json' } })
-      ).json()) as {
-        to: string;
-        text: string;
-      }[];
+      const outbox = await devOutbox(request);
       token = /verify_token=([\w%-]+)/.exec(
         outbox.find((m) => m.to === email && m.text.includes('verify_token'))?.text ?? '',
       )?.[1];

@@ -20,19 +20,6 @@ export function requestAddress(req: IncomingMessage, trust: (address: string, ho
   return proxyAddr(req, trust);
 }
 
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
-const FORWARDING_HEADERS = ['x-forwarded-for', 'forwarded', 'x-real-ip'];
-
-/**
- * A request from a process on this machine, not relayed by a proxy: its socket is on the loopback and it
- * carries no forwarding header (a reverse proxy on the same host would add one). Ignores TRUST_PROXY.
- */
-export function isDirectLoopback(req: IncomingMessage): boolean {
-  return (
-    LOOPBACK.test(req.socket.remoteAddress ?? '') && !FORWARDING_HEADERS.some((name) => req.headers[name] !== undefined)
-  );
-}
-
 /** The client address of an HTTP request, as Express resolved it under TRUST_PROXY. */
 export function clientAddress(req: Request): string {
   return req.ip ?? req.socket.remoteAddress ?? 'unknown';

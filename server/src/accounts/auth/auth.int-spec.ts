@@ -416,8 +416,7 @@ describe('accounts: sign-up, sign-in, sessions (real PostgreSQL and Redis)', () 
 
   describe('password reset', () => {
     const outboxLink = async (to: string) => {
-      const outbox = await t.http().get('/api/dev/outbox').expect(200);
-      const mail = outbox.body.find((m: { to: string }) => m.to === to);
+      const mail = (await t.get(MailService).outbox()).find((m) => m.to === to);
       const match = /reset_token=([\w%-]+)/.exec(mail?.text ?? '');
       return match ? decodeURIComponent(match[1]) : null;
     };

@@ -4,7 +4,6 @@ import { MailService, type OutboxEntry } from '@oddspulse/core';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser } from '../access/decorators';
 import { OptionalAuthenticationGuard } from '../access/guards';
-import { isDirectLoopback } from '../access/client-address';
 import { opsRefusal } from '../access/ops-access';
 import { ApiErrors } from '../../errors/api-errors';
 import { ApiAnswer } from '../../docs/route-doc';
@@ -13,10 +12,13 @@ import { devOutboxSchema } from '../../docs/account-answers';
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Development only, and only with DEV_OUTBOX on: the mail that would have been sent, newest first, as JSON
- * or (for a browser) a plain page. A process on this machine or a signed-in user of the ops role sees every mail;
- * anyone else gets 404, as when the outbox is off (DECISIONS 33: a page only the ops role may open). Not even a
- * user's own mail: whoever signs up with an address they do not hold would read its verification link.
+ * Development only, and only with DEV_OUTBOX on (refused in production): the mail that would have been sent, newest
+ * first, as JSON or (for a browser) a plain page. A signed-in user of the ops role sees every mail; anyone else gets
+ * 404, as when the outbox is off (DECISIONS 33: a page only the ops role may open, never a public route). Not even a
+ * user's own mail: whoever signs up with an address they do not hold would read its verification link. Nor a request
+ * arriving on the loopback: a reverse proxy on this host need not say it relayed one (nginx adds no forwarding header
+ * unless told to), and a page of another site whose name resolves to 127.0.0.1 reaches it from the developer's
+ * browser. A developer reads the outbox signed in as an operator (OPS_EMAILS; in DEMO_MODE the demo operator).
  */
 @Controller('dev/outbox')
 export class DevOutboxController {
@@ -34,7 +36,7 @@ export class DevOutboxController {
     @Res({ passthrough: true }) res: Response,
   ): Promise<OutboxEntry[] | string> {
     if (!this.mail.usesOutbox) throw ApiErrors.notFound();
-    if (!isDirectLoopback(req) && opsRefusal(user, 'view')) throw ApiErrors.notFound();
+    if (opsRefusal(user, 'view')) throw ApiErrors.notFound();
     const mails = await this.mail.outbox();
     res.setHeader('Cache-Control', 'no-store');
     if (req.accepts(['json', 'html']) !== 'html') return mails;

@@ -1,3 +1,4 @@
+import { MailService } from '@oddspulse/core';
 import {
   AccountsTestApp,
   bearer,
@@ -62,7 +63,7 @@ describe('e-mail verification (real PostgreSQL and Redis, dev outbox)', () => {
     const limited = await resend();
     expect(limited.status).toBe(429);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const links = (await t.http().get('/api/dev/outbox')).body.filter((m: { to: string }) => m.to === email);
+    const links = (await t.get(MailService).outbox()).filter((m) => m.to === email);
     expect(links).toHaveLength(3);
     // any of them verifies the address
     expect(
@@ -93,9 +94,7 @@ describe('e-mail verification (real PostgreSQL and Redis, dev outbox)', () => {
     await t.http().post('/api/auth/password-reset').send({ email }).expect(200);
     const reset = await (async () => {
       for (let i = 0; i < 100; i++) {
-        const mail = (await t.http().get('/api/dev/outbox')).body.find(
-          (m: { to: string; subject: string }) => m.to === email && m.subject.startsWith('Reset'),
-        );
+        const mail = (await t.get(MailService).outbox()).find((m) => m.to === email && m.subject.startsWith('Reset'));
         if (mail) return mail as { text: string };
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
