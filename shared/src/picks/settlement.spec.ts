@@ -258,6 +258,43 @@ describe('settlePick — markets on a part of the game stay pending on the recor
 });
 
 /**
+ * A three-way (regulation-time) market outside soccer is settled by the books on the score after regulation: a game tied
+ * then is a draw, whoever wins in overtime. The final score includes the overtime, so it cannot settle such a pick
+ * (§5 "Otherwise ... stays pending"; DECISIONS 24: a wrong settlement is worse than a late one). Recorded NHL
+ * 2022-09-25: Columbus Blue Jackets 2 at Pittsburgh Penguins 3, "Final/OT" (2-2 after 60 minutes).
+ */
+describe('settlePick — regulation-time markets outside soccer stay pending on a recorded overtime final', () => {
+  const nhl = espnFinals('scoreboard_hockey_nhl_2022-09-25_preseason_live-final-scheduled.json');
+  const pittsburgh = nhl.find((g) => g.home_team === 'Pittsburgh Penguins')!;
+  const hockey = 'Columbus Blue Jackets @ Pittsburgh Penguins';
+  const sport = 'icehockey_nhl';
+
+  it('reads the recorded overtime final', () => {
+    expect(pittsburgh).toMatchObject({ away_team: 'Columbus Blue Jackets', home_score: 3, away_score: 2 });
+  });
+
+  it.each([
+    ['h2h_3_way', 'Pittsburgh Penguins'],
+    [marketLabel('h2h_3_way'), 'Pittsburgh Penguins'],
+    ['3-Way Moneyline', 'Pittsburgh Penguins +135'],
+    ['Regulation Time Moneyline', 'Columbus Blue Jackets'],
+    ['60 Minute Line', 'Pittsburgh Penguins'],
+    ['1X2', 'Penguins'],
+  ])('%s %s is not settled on the overtime score', (market, selection) => {
+    expect(settlePick({ game: hockey, market, selection, sport }, pittsburgh)).toEqual({
+      settled: false,
+      reason: 'unsupported_market',
+    });
+  });
+
+  it('the full-game moneyline, which counts overtime, still settles', () => {
+    expect(
+      settlePick({ game: hockey, market: 'Moneyline', selection: 'Pittsburgh Penguins', sport }, pittsburgh),
+    ).toMatchObject({ settled: true, status: 'won' });
+  });
+});
+
+/**
  * §5 reads the kind from the market text: a total is a market that says total, over or under. A player's prop, a
  * team's total or a lay is not decided by the combined score as the rule reads it (DECISIONS 24: a wrong settlement
  * is worse than a late one), however its selection reads: on a 7–20 final, "Points" "Over 20.5" was settled won.

@@ -131,6 +131,12 @@ export function parseSelection(market: string, selection: string): ParsedSelecti
 const GAME_PART =
   /\b(?:half|halves|halftime|ht|quarters?|periods?|innings?|1st|2nd|3rd|4th|first|second|third|fourth|[hqp][1-4]|[1-4][hqp]|f[1-9])\b/;
 
+/**
+ * A market on regulation time, as the feed keys it ("h2h_3_way") and as labels write it ("3-Way Moneyline", "1X2",
+ * "Regulation Time Moneyline", "60 Minute Line"). Matched on words of the market text, "_" and punctuation as spaces.
+ */
+const REGULATION_TIME = /\b(?:(?:3|three) ?way|1x2|regulation|60 ?min(?:ute)?s?)\b/;
+
 /** A team's total and a lay, as the feed keys them ("team_totals", "h2h_lay") and as labels write them. */
 const NOT_DECIDED_BY_THE_SCORE = /\b(?:team totals?|lay)\b/;
 
@@ -167,6 +173,16 @@ export function marketKind(market: string): MarketKind | null {
 /** DECISIONS 23: a soccer moneyline (1X2) has three outcomes; draw-no-bet and every other sport's are two-way. */
 export function isThreeWayPick(market: string, sport: string | null | undefined): boolean {
   return isSoccer(sport) && marketKind(market) === 'moneyline' && !DRAW_NO_BET.test(market);
+}
+
+/**
+ * A three-way market outside soccer (hockey's, football's) is decided on the score after regulation, a tie then its
+ * draw, whoever wins in overtime; the final score counts the overtime (and a shootout's goal), so it does not decide
+ * such a market: the pick stays pending (spec 002 §5 "Otherwise ... stays pending"; DECISIONS 24: a wrong settlement
+ * is worse than a late one). Soccer's is its moneyline, three-way by DECISIONS 23.
+ */
+function isRegulationTimeOutsideSoccer(market: string, sport: string | null | undefined): boolean {
+  return !isSoccer(sport) && REGULATION_TIME.test(market.toLowerCase().replace(/[^a-z0-9]+/g, ' '));
 }
 
 function readLine(token: string): number {
@@ -211,7 +227,8 @@ function lineResult(score: (line: number) => number, line: number): SettledStatu
 export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOutcome {
   const teams = splitGameText(pick.game);
   if (!teams) return { settled: false, reason: 'game_text' };
-  if (!marketKind(pick.market)) return { settled: false, reason: 'unsupported_market' };
+  if (!marketKind(pick.market) || isRegulationTimeOutsideSoccer(pick.market, pick.sport))
+    return { settled: false, reason: 'unsupported_market' };
   const parsed = parseSelection(pick.market, pick.selection);
   if (!parsed) return { settled: false, reason: 'unreadable_selection' };
   const settled = (status: SettledStatus | null): SettlementOutcome =>
