@@ -2732,7 +2732,8 @@ export interface components {
             | 'unsupported_market'
             | 'unreadable_selection'
             | 'team_not_found'
-            | 'split_result';
+            | 'split_result'
+            | 'extra_time';
           games?: number;
           league?: string;
         } | null;
@@ -2823,7 +2824,8 @@ export interface components {
           | 'unsupported_market'
           | 'unreadable_selection'
           | 'team_not_found'
-          | 'split_result';
+          | 'split_result'
+          | 'extra_time';
         games?: number;
         league?: string;
       } | null;

@@ -168,6 +168,7 @@ export interface EmailVerificationTokens {
 }
 
 export interface GameResults {
+  after_extra_time: Generated<boolean>;
   away_score: number;
   away_team: string;
   commence_time: Timestamp;

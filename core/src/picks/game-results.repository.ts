@@ -1,4 +1,4 @@
-import { parseDocumentsGameKey, type ScoreboardEvent } from '@oddspulse/shared';
+import { isAfterExtraTime, parseDocumentsGameKey, type ScoreboardEvent } from '@oddspulse/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
 import { Database, KYSELY } from '../database/database.module';
@@ -25,6 +25,7 @@ export function gameResultOf(sport: string, game: ScoreboardEvent, source: strin
     away_score: game.away_score,
     commence_time: game.commence_time,
     source,
+    after_extra_time: isAfterExtraTime(sport, game),
   };
 }
 
@@ -43,6 +44,7 @@ export class GameResultsRepository {
           event_id: eb.fn.coalesce(eb.ref('excluded.event_id'), eb.ref('game_results.event_id')),
           home_score: eb.ref('excluded.home_score'),
           away_score: eb.ref('excluded.away_score'),
+          after_extra_time: eb.ref('excluded.after_extra_time'),
           recorded_at: eb.ref('excluded.recorded_at'),
         })),
       )

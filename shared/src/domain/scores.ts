@@ -1,3 +1,5 @@
+import { isSoccer } from './sports';
+
 /** The scores page's default sport (spec 002 §2): what GET /api/scores answers without one. */
 export const DEFAULT_SCORES_SPORT = 'americanfootball_nfl';
 
@@ -105,4 +107,16 @@ const CALLED_OFF_STATUSES: ReadonlySet<string> = new Set(['STATUS_POSTPONED', 'S
 /** Whether the scoreboard says the game did not take place at its listed start (CALLED_OFF_STATUSES). */
 export function calledOff(game: Pick<ScoreboardEvent, 'status_type'>): boolean {
   return CALLED_OFF_STATUSES.has(game.status_type?.name ?? '');
+}
+
+/** ESPN's statuses of a soccer final after extra time, with or without a shootout. */
+const EXTRA_TIME_FINALS: ReadonlySet<string> = new Set(['STATUS_FINAL_AET', 'STATUS_FINAL_PEN']);
+
+/**
+ * Whether a soccer game's final score counts extra time: ESPN's final after extra time or penalties, or a period past
+ * the second half. A soccer bet settles on the 90 minutes and stoppage time, which such a score does not give (the
+ * picks on it stay pending, settlement.ts). The Odds API's scores name no status or period: its finals cannot say.
+ */
+export function isAfterExtraTime(sport: string, game: Pick<ScoreboardEvent, 'status_type' | 'period'>): boolean {
+  return isSoccer(sport) && (EXTRA_TIME_FINALS.has(game.status_type?.name ?? '') || (game.period ?? 0) > 2);
 }

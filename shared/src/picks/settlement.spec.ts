@@ -493,6 +493,43 @@ describe('settlePick — three-way moneylines on the recorded MLS finals (DECISI
   });
 });
 
+/**
+ * A soccer bet is settled on the 90 minutes and stoppage time; a final after extra time counts its goals, and its
+ * shootout decides nothing of these markets. MLS Cup 2022 (published): Philadelphia Union at Los Angeles FC, 2-2 after
+ * 90 minutes (Acosta 28', Gazdag 59', Murillo 83', Elliott 85'), 3-3 after extra time (Elliott 120+4', Bale 120+8'),
+ * LAFC 3-0 on penalties. The books paid Under 4.5 and the Draw; the final's 3-3 reads Over 4.5 won.
+ */
+describe('settlePick — a soccer final after extra time is not the 90 minutes its picks settle on', () => {
+  const sport = 'soccer_usa_mls';
+  const game = 'Philadelphia Union @ Los Angeles FC';
+  const aet: FinalGame = {
+    away_team: 'Philadelphia Union',
+    home_team: 'Los Angeles FC',
+    away_score: 3,
+    home_score: 3,
+    after_extra_time: true,
+  };
+
+  it.each([
+    ['Totals', 'Over 4.5'],
+    ['Totals', 'Under 4.5'],
+    ['h2h', 'Draw'],
+    ['h2h', 'Los Angeles FC'],
+    ['Draw No Bet', 'Philadelphia Union'],
+    ['Spread', 'Los Angeles FC -0.5'],
+  ])('%s %s stays pending, to settle by hand', (market, selection) => {
+    expect(settlePick({ game, market, selection, sport }, aet)).toEqual({ settled: false, reason: 'extra_time' });
+  });
+
+  it('the same score in 90 minutes settles as the books do', () => {
+    const fullTime = { ...aet, after_extra_time: false };
+    expect(settlePick({ game, market: 'Totals', selection: 'Over 4.5', sport }, fullTime)).toMatchObject({
+      status: 'won',
+    });
+    expect(settlePick({ game, market: 'h2h', selection: 'Draw', sport }, fullTime)).toMatchObject({ status: 'won' });
+  });
+});
+
 // DECISIONS 24 on recorded finals: the event id decides; by name a city never identifies a team; two games → pending.
 describe('finding a pick’s game on recorded finals (DECISIONS 24)', () => {
   const mlb = espnGames('scoreboard_baseball_mlb_2022-09-17_live-final-scheduled.json');

@@ -16,6 +16,8 @@ export interface FinalGame {
   away_team: string;
   home_score: number;
   away_score: number;
+  /** A soccer final whose score counts extra time (isAfterExtraTime): not the 90 minutes its picks settle on. */
+  after_extra_time?: boolean;
 }
 
 export interface SettlementInput {
@@ -39,7 +41,8 @@ export type UnsettledCode =
   | 'unsupported_market'
   | 'unreadable_selection'
   | 'team_not_found'
-  | 'split_result';
+  | 'split_result'
+  | 'extra_time';
 export const UNSETTLED_CODES: readonly UnsettledCode[] = [
   'unsupported_league',
   'game_not_found',
@@ -50,6 +53,7 @@ export const UNSETTLED_CODES: readonly UnsettledCode[] = [
   'unreadable_selection',
   'team_not_found',
   'split_result',
+  'extra_time',
 ];
 export interface UnsettledReason {
   code: UnsettledCode;
@@ -78,6 +82,8 @@ export function unsettledReasonMessage(reason: UnsettledReason): string {
       return 'The selection names neither team of this game';
     case 'split_result':
       return 'Quarter line split between two results: settle it by hand';
+    case 'extra_time':
+      return 'Decided after extra time: a soccer bet settles on the 90 minutes, which the final score does not give; settle it by hand';
   }
 }
 
@@ -231,6 +237,8 @@ export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOu
     return { settled: false, reason: 'unsupported_market' };
   const parsed = parseSelection(pick.market, pick.selection);
   if (!parsed) return { settled: false, reason: 'unreadable_selection' };
+  // a soccer bet settles on the 90 minutes and stoppage time: a score with extra time's goals would settle it wrongly
+  if (game.after_extra_time) return { settled: false, reason: 'extra_time' };
   const settled = (status: SettledStatus | null): SettlementOutcome =>
     status ? { settled: true, status, confidence: SETTLEMENT_CONFIDENCE } : { settled: false, reason: 'split_result' };
 

@@ -294,6 +294,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
         away_score: g.away_score!,
         commence_time: g.commence_time,
         source: 'theoddsapi',
+        after_extra_time: false,
       })),
     );
     const run = await settlement.settleWindow();
@@ -489,6 +490,51 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       away: ['lost', 0],
       dnb: ['push', 1_000],
     });
+  });
+
+  // A soccer bet settles on the 90 minutes; ESPN's final after extra time (STATUS_FINAL_AET, STATUS_FINAL_PEN) counts the
+  // extra time's goals. The recorded Union at Atlanta event as ESPN lists such a final, at MLS Cup 2022's 3-3 (2-2 after
+  // 90 minutes, so Under 4.5 and the Draw won): every pick on it stays pending, with its reason.
+  it('leaves soccer picks pending on a final after extra time, and says why', async () => {
+    const userId = await newUser();
+    now = Date.parse('2022-09-18T12:00:00Z');
+    const MLS = 'soccer_usa_mls';
+    const recorded = JSON.parse(fixture('espn/scoreboard_soccer_usa.1_mls_2022-09-17_live-final-scheduled.json'));
+    const event = recorded.events.find(
+      (e: { competitions: Array<{ competitors: Array<{ team: { displayName: string } }> }> }) =>
+        e.competitions[0].competitors.some((c) => c.team.displayName === 'Atlanta United FC'),
+    );
+    event.status = {
+      ...event.status,
+      period: 5,
+      type: { ...event.status.type, name: 'STATUS_FINAL_PEN', completed: true },
+    };
+    for (const competitor of event.competitions[0].competitors) competitor.score = '3';
+    const final = mapEspnScoreboard({ ...recorded, events: [event] }, MLS)[0];
+    expect(final).toMatchObject({ status: 'final', home_score: 3, away_score: 3 });
+    const mlsPick = (selection: string, market: string) =>
+      picks.create(userId, {
+        game: 'Philadelphia Union @ Atlanta United FC',
+        league: 'MLS',
+        sport: MLS,
+        market,
+        selection,
+        odds: '+250',
+        stakeCents: 1_000,
+        dateAdded: '2022-09-17T12:00:00Z',
+      });
+    const made = [
+      await mlsPick('Over 4.5', 'Totals'),
+      await mlsPick('Draw', 'h2h'),
+      await mlsPick('Atlanta United', 'h2h'),
+    ];
+    expect((await settlement.settleGame({ sport: MLS, game: final })).settled).toBe(0);
+    const rows = new Map((await rowsOf(userId)).map((p) => [p.id, p]));
+    expect(made.map((p) => [rows.get(p.id)!.status, rows.get(p.id)!.unsettled_reason])).toEqual([
+      ['pending', 'extra_time'],
+      ['pending', 'extra_time'],
+      ['pending', 'extra_time'],
+    ]);
   });
 
   // Spec 002 §5: a half, quarter or period market is decided by that part's score, not the final's; it stays pending.
