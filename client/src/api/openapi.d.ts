@@ -2733,7 +2733,8 @@ export interface components {
             | 'unreadable_selection'
             | 'team_not_found'
             | 'split_result'
-            | 'extra_time';
+            | 'extra_time'
+            | 'called_early';
           games?: number;
           league?: string;
         } | null;
@@ -2825,7 +2826,8 @@ export interface components {
           | 'unreadable_selection'
           | 'team_not_found'
           | 'split_result'
-          | 'extra_time';
+          | 'extra_time'
+          | 'called_early';
         games?: number;
         league?: string;
       } | null;

@@ -171,6 +171,7 @@ export interface GameResults {
   after_extra_time: Generated<boolean>;
   away_score: number;
   away_team: string;
+  called_early: Generated<boolean>;
   commence_time: Timestamp;
   event_id: string | null;
   game_id: string;

@@ -1,4 +1,4 @@
-import { isAfterExtraTime, parseDocumentsGameKey, type ScoreboardEvent } from '@oddspulse/shared';
+import { isAfterExtraTime, isCalledEarly, parseDocumentsGameKey, type ScoreboardEvent } from '@oddspulse/shared';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql, type Selectable } from 'kysely';
 import { Database, KYSELY } from '../database/database.module';
@@ -26,6 +26,7 @@ export function gameResultOf(sport: string, game: ScoreboardEvent, source: strin
     commence_time: game.commence_time,
     source,
     after_extra_time: isAfterExtraTime(sport, game),
+    called_early: isCalledEarly(sport, game),
   };
 }
 
@@ -45,6 +46,7 @@ export class GameResultsRepository {
           home_score: eb.ref('excluded.home_score'),
           away_score: eb.ref('excluded.away_score'),
           after_extra_time: eb.ref('excluded.after_extra_time'),
+          called_early: eb.ref('excluded.called_early'),
           recorded_at: eb.ref('excluded.recorded_at'),
         })),
       )

@@ -120,3 +120,16 @@ const EXTRA_TIME_FINALS: ReadonlySet<string> = new Set(['STATUS_FINAL_AET', 'STA
 export function isAfterExtraTime(sport: string, game: Pick<ScoreboardEvent, 'status_type' | 'period'>): boolean {
   return isSoccer(sport) && (EXTRA_TIME_FINALS.has(game.status_type?.name ?? '') || (game.period ?? 0) > 2);
 }
+
+/** Innings a baseball game is scheduled for: its run lines and totals have action once the 9th is reached. */
+const BASEBALL_INNINGS = 9;
+
+/**
+ * Whether an MLB final was called before 9 innings (rain, darkness): its last inning, ESPN's period ("Final/7"), short
+ * of the 9th. A home team ahead after 8½ ends the game in the 9th, which counts. Such a game is official for the
+ * moneyline, but run lines and totals have no action (the picks on them stay pending, settlement.ts). The Odds API's
+ * scores name no period: its finals cannot say.
+ */
+export function isCalledEarly(sport: string, game: Pick<ScoreboardEvent, 'period'>): boolean {
+  return sport === 'baseball_mlb' && game.period !== null && game.period < BASEBALL_INNINGS;
+}

@@ -530,6 +530,40 @@ describe('settlePick — a soccer final after extra time is not the 90 minutes i
   });
 });
 
+/**
+ * A baseball game called before 9 innings (8½ with the home team ahead) is official for the moneyline, but its run lines
+ * and totals have no action: the books return the stake. The published example (sportsbookbonus.ca, "5 Important
+ * Baseball Betting Rules"): Over 9.5 on Texas at Baltimore, called in the 7th with Texas ahead 8-6, is refunded, though
+ * its 14 runs read as Over won.
+ */
+describe('settlePick — a baseball final called before 9 innings leaves run lines and totals to settle by hand', () => {
+  const sport = 'baseball_mlb';
+  const game = 'Texas Rangers @ Baltimore Orioles';
+  const called: FinalGame = {
+    away_team: 'Texas Rangers',
+    home_team: 'Baltimore Orioles',
+    away_score: 8,
+    home_score: 6,
+    called_early: true,
+  };
+
+  it.each([
+    ['Totals', 'Over 9.5'],
+    ['Totals', 'Under 9.5'],
+    ['Run Line', 'Texas Rangers -1.5'],
+    ['Run Line', 'Baltimore Orioles +1.5'],
+  ])('%s %s stays pending', (market, selection) => {
+    expect(settlePick({ game, market, selection, sport }, called)).toEqual({ settled: false, reason: 'called_early' });
+  });
+
+  it('the moneyline of the official game settles', () => {
+    expect(settlePick({ game, market: 'Moneyline', selection: 'Texas Rangers', sport }, called)).toMatchObject({
+      settled: true,
+      status: 'won',
+    });
+  });
+});
+
 // DECISIONS 24 on recorded finals: the event id decides; by name a city never identifies a team; two games → pending.
 describe('finding a pick’s game on recorded finals (DECISIONS 24)', () => {
   const mlb = espnGames('scoreboard_baseball_mlb_2022-09-17_live-final-scheduled.json');

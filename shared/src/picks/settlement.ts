@@ -18,6 +18,8 @@ export interface FinalGame {
   away_score: number;
   /** A soccer final whose score counts extra time (isAfterExtraTime): not the 90 minutes its picks settle on. */
   after_extra_time?: boolean;
+  /** A baseball final called before 9 innings (isCalledEarly): its run lines and totals have no action. */
+  called_early?: boolean;
 }
 
 export interface SettlementInput {
@@ -42,7 +44,8 @@ export type UnsettledCode =
   | 'unreadable_selection'
   | 'team_not_found'
   | 'split_result'
-  | 'extra_time';
+  | 'extra_time'
+  | 'called_early';
 export const UNSETTLED_CODES: readonly UnsettledCode[] = [
   'unsupported_league',
   'game_not_found',
@@ -54,6 +57,7 @@ export const UNSETTLED_CODES: readonly UnsettledCode[] = [
   'team_not_found',
   'split_result',
   'extra_time',
+  'called_early',
 ];
 export interface UnsettledReason {
   code: UnsettledCode;
@@ -84,6 +88,8 @@ export function unsettledReasonMessage(reason: UnsettledReason): string {
       return 'Quarter line split between two results: settle it by hand';
     case 'extra_time':
       return 'Decided after extra time: a soccer bet settles on the 90 minutes, which the final score does not give; settle it by hand';
+    case 'called_early':
+      return 'Called before 9 innings: a run line or total has no action at most books (the stake is returned); settle it by hand';
   }
 }
 
@@ -239,6 +245,8 @@ export function settlePick(pick: SettlementInput, game: FinalGame): SettlementOu
   if (!parsed) return { settled: false, reason: 'unreadable_selection' };
   // a soccer bet settles on the 90 minutes and stoppage time: a score with extra time's goals would settle it wrongly
   if (game.after_extra_time) return { settled: false, reason: 'extra_time' };
+  // official for the moneyline, but a run line or total has no action unless the 9th inning was reached
+  if (game.called_early && parsed.kind !== 'moneyline') return { settled: false, reason: 'called_early' };
   const settled = (status: SettledStatus | null): SettlementOutcome =>
     status ? { settled: true, status, confidence: SETTLEMENT_CONFIDENCE } : { settled: false, reason: 'split_result' };
 

@@ -295,6 +295,7 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
         commence_time: g.commence_time,
         source: 'theoddsapi',
         after_extra_time: false,
+        called_early: false,
       })),
     );
     const run = await settlement.settleWindow();
@@ -534,6 +535,45 @@ describe('settlement worker (real PostgreSQL and Redis, recorded ESPN and The Od
       ['pending', 'extra_time'],
       ['pending', 'extra_time'],
       ['pending', 'extra_time'],
+    ]);
+  });
+
+  // A baseball game called before 9 innings is official for the moneyline; its run lines and totals have no action. The
+  // recorded Rockies 3 at Cubs 1 final as ESPN lists a game called in the 7th ("Final/7", period 7).
+  it('leaves run line and total picks pending on a baseball final called before 9 innings; its moneyline settles', async () => {
+    const userId = await newUser();
+    now = Date.parse('2022-09-18T12:00:00Z');
+    const MLB = 'baseball_mlb';
+    const recorded = JSON.parse(fixture(MLB_SEPT_17));
+    const event = recorded.events.find(
+      (e: { competitions: Array<{ competitors: Array<{ team: { displayName: string } }> }> }) =>
+        e.competitions[0].competitors.some((c) => c.team.displayName === 'Chicago Cubs'),
+    );
+    event.status = { ...event.status, period: 7, type: { ...event.status.type, shortDetail: 'Final/7' } };
+    const final = mapEspnScoreboard({ ...recorded, events: [event] }, MLB)[0];
+    expect(final).toMatchObject({ status: 'final', away_score: 3, home_score: 1, period: 7 });
+    const mlbPick = (selection: string, market: string) =>
+      picks.create(userId, {
+        game: 'Colorado Rockies @ Chicago Cubs',
+        league: 'MLB',
+        sport: MLB,
+        market,
+        selection,
+        odds: '-110',
+        stakeCents: 1_000,
+        dateAdded: '2022-09-17T12:00:00Z',
+      });
+    const made = [
+      await mlbPick('Over 3.5', 'Totals'),
+      await mlbPick('Colorado Rockies -1.5', 'Run Line'),
+      await mlbPick('Colorado Rockies', 'Moneyline'),
+    ];
+    expect((await settlement.settleGame({ sport: MLB, game: final })).settled).toBe(1);
+    const rows = new Map((await rowsOf(userId)).map((p) => [p.id, p]));
+    expect(made.map((p) => [rows.get(p.id)!.status, rows.get(p.id)!.unsettled_reason])).toEqual([
+      ['pending', 'called_early'],
+      ['pending', 'called_early'],
+      ['won', null],
     ]);
   });
 
