@@ -52,6 +52,46 @@ describe('closingLineFor', () => {
   });
 });
 
+// A draw-no-bet pick returns the stake on a draw, so it is priced far shorter than the same team in the 1X2 (h2h) market:
+// its close is the draw-no-bet market's, never the 1X2's (+180 against a +110 taken read as a CLV of −25%).
+describe('closingLineFor — draw no bet', () => {
+  const soccer: ClosingPrice[] = [
+    { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Atlanta United FC', point: null, price: 2.8 },
+    { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Draw', point: null, price: 3.4 },
+    { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Philadelphia Union', point: null, price: 2.6 },
+    { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Atlanta United FC', point: null, price: 2.75 },
+    { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Draw', point: null, price: 3.5 },
+    { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Philadelphia Union', point: null, price: 2.65 },
+  ];
+  const pick = { market: 'Draw No Bet', selection: 'Atlanta United FC', bookmaker: 'draftkings' };
+
+  it('is not the 1X2 close, at the same book or fair', () => {
+    expect(closingLineFor(pick, soccer)).toBeNull();
+    expect(closingLineFor({ ...pick, bookmaker: 'bovada' }, soccer)).toBeNull();
+  });
+
+  it("is the draw-no-bet market's own close when there is one", () => {
+    const dnb: ClosingPrice[] = [
+      ...soccer,
+      {
+        bookmaker_key: 'draftkings',
+        market_key: 'draw_no_bet',
+        outcome_name: 'Atlanta United FC',
+        point: null,
+        price: 2.05,
+      },
+      {
+        bookmaker_key: 'draftkings',
+        market_key: 'draw_no_bet',
+        outcome_name: 'Philadelphia Union',
+        point: null,
+        price: 1.8,
+      },
+    ];
+    expect(closingLineFor(pick, dnb)).toEqual({ decimal: 2.05, source: 'book' });
+  });
+});
+
 describe('closingLineValue', () => {
   it('is positive when the taken price beat the close', () => {
     expect(closingLineValue(2.0, 1.909)).toBeCloseTo(4.767, 3);

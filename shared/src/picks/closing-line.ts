@@ -3,7 +3,7 @@ import { bookWeight, weightedMedian } from '../engine/odds/fair-probability';
 import { isDrawOutcome, LINE_GROUPING_TOLERANCE } from '../engine/lines/line-rules';
 import { canonicalBookKey } from '../domain/books/sportsbooks';
 import { teamMatchStrength } from '../scores/team-match';
-import { parseSelection } from './settlement';
+import { isDrawNoBet, parseSelection } from './settlement';
 
 /** A bookmaker's last price before the start, as the odds history holds it (decimal odds). */
 export interface ClosingPrice {
@@ -40,7 +40,8 @@ function sameLine(a: number | null, b: number | null): boolean {
 export function closingLineFor(pick: PickForClose, closes: readonly ClosingPrice[]): ClosingLine | null {
   const parsed = parseSelection(pick.market, pick.selection);
   if (!parsed) return null;
-  const marketKey = MARKET_KEYS[parsed.kind];
+  // a draw-no-bet price is a two-way market of its own, far shorter than the same team's in the 1X2 (h2h)
+  const marketKey = isDrawNoBet(pick.market) ? 'draw_no_bet' : MARKET_KEYS[parsed.kind];
   const rows = closes.filter((c) => c.market_key === marketKey);
 
   const isOurs = (row: ClosingPrice): boolean => {

@@ -184,7 +184,12 @@ export function marketKind(market: string): MarketKind | null {
 
 /** DECISIONS 23: a soccer moneyline (1X2) has three outcomes; draw-no-bet and every other sport's are two-way. */
 export function isThreeWayPick(market: string, sport: string | null | undefined): boolean {
-  return isSoccer(sport) && marketKind(market) === 'moneyline' && !DRAW_NO_BET.test(market);
+  return isSoccer(sport) && marketKind(market) === 'moneyline' && !isDrawNoBet(market);
+}
+
+/** A draw-no-bet market, as labels write it ("Draw No Bet", "DNB"). */
+export function isDrawNoBet(market: string): boolean {
+  return DRAW_NO_BET.test(market);
 }
 
 /**
