@@ -542,6 +542,31 @@ test('the scanner inputs are shown once, refuse values outside their ranges and 
   await scanner.getByLabel('Max stake $').fill('100');
 });
 
+// spec 001 §2: at 375 px the bottom bar carries the bet slip. The page head's slip button was hidden only once the bar's
+// button had loaded its code, so the page jumped up under a finger already on its Search button, and the tap missed.
+test('at 375 px the odds page holds still once its rows show, whenever the bottom bar’s slip button loads', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!isMobile(testInfo), 'mobile only');
+  test.setTimeout(60_000);
+  let rowsShown!: () => void;
+  const shown = new Promise<void>((resolve) => (rowsShown = resolve));
+  // the bar's slip button loads its code last, as on a slow phone
+  await page.route('**/assets/SlipButton-*.js', async (route) => {
+    await shown;
+    await route.continue();
+  });
+  await signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks' });
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  const search = page.getByTestId('open-search');
+  const before = (await search.boundingBox())!.y;
+  rowsShown();
+  await expect(page.getByTestId('bottom-bar').getByRole('button', { name: /^Open bet slip/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Open bet slip/ })).toHaveCount(1);
+  expect((await search.boundingBox())!.y).toBe(before);
+});
+
 // spec 001 §2 mobile search modal, date picker and multi-select sheets (below 768 px)
 test('at 375 px the search opens the Search Odds modal, and the date picker and multi-selects sheets that close like Filters', async ({
   page,

@@ -64,8 +64,10 @@ export function BottomBar() {
   const guarded = useGuardedClick();
   const onOdds = useOddsControls();
   const bar = useBottomBarHeight();
+  // `carries-slip` from the first render the page's own slip button shows in: the bar's button loads its code later,
+  // and hiding the page's button only then moved the page under a finger already on it (odds.css)
   return (
-    <div className="bottom-bar" data-testid="bottom-bar" ref={bar}>
+    <div className={onOdds ? 'bottom-bar carries-slip' : 'bottom-bar'} data-testid="bottom-bar" ref={bar}>
       {onOdds && (
         <Suspense fallback={null}>
           <SectionSwitcher />
