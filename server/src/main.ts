@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { configureServerApp } from './app';
+import { PasswordStrength } from './accounts/auth/password-strength';
 import { serverLogging } from './bootstrap/request-log';
 import { preflight, publicOrigin, createLogger, routeProcessOutput } from '@oddspulse/core';
 import { clientBuildId, clientIndex, defaultClientDist, inlineScriptSources, serveClient } from './web/client-app';
@@ -35,6 +36,9 @@ async function bootstrap() {
   app.enableShutdownHooks();
   await app.listen(config.PORT);
   logger.log({ msg: 'API server listening', port: config.PORT, demoMode: config.DEMO_MODE });
+  // zxcvbn's dictionaries take seconds of CPU to build: on a thread of their own now, not in the first sign-up's
+  // answer (a thread that fails is logged, and the first password starts another)
+  void app.get(PasswordStrength).warm();
 }
 
 void bootstrap();

@@ -37,6 +37,7 @@ const zxcvbn = new ZxcvbnFactory({
   translations: en.translations,
   maxLength: ${SCORED_LENGTH},
 });
+parentPort.postMessage({ ready: true });
 const NAMES = new Set(['firstnames', 'lastnames', 'names']);
 function part(match) {
   switch (match.pattern) {
@@ -74,8 +75,9 @@ interface Waiting {
 /**
  * How guessable a password is, by zxcvbn-ts's matchers (dictionaries with l33t and reversed forms, keyboard patterns,
  * sequences, repeats, dates): it refuses the variants of common passwords a list does not hold (`Summer2024!!`,
- * `P@ssw0rd123`, `Oddspulse2024!`), and says what it found. Scoring takes 30 ms to a second of CPU, so it runs on a worker thread of its own and a sign-up never
- * holds the event loop; the thread starts with the first password and lives as long as the server.
+ * `P@ssw0rd123`, `Oddspulse2024!`), and says what it found. Scoring takes 30 ms to a second of CPU, so it runs on a
+ * worker thread of its own and a sign-up never holds the event loop; the thread starts with the first password, or
+ * when the API server starts (warm), and lives as long as the server.
  */
 @Injectable()
 export class PasswordStrength implements OnModuleDestroy {
@@ -83,6 +85,18 @@ export class PasswordStrength implements OnModuleDestroy {
   private worker: Worker | null = null;
   private asked = 0;
   private readonly waiting = new Map<number, Waiting>();
+  /** The thread's dictionaries built (warm). */
+  private built: Promise<void> = Promise.resolve();
+
+  /**
+   * Starts the thread before any password needs it, and resolves once its dictionaries are built: loading zxcvbn and
+   * building them takes 1–3 s of the thread's CPU on a quiet machine (10 s on a busy one), which the first sign-up
+   * after a start waited for (after a deploy, a new user's first impression of the product).
+   */
+  warm(): Promise<void> {
+    if (!this.worker) this.start();
+    return this.built;
+  }
 
   /** zxcvbn's score of the password, the account's email and its local part counting as words an attacker knows. */
   score(password: string, email: string): Promise<PasswordScore> {
@@ -102,11 +116,19 @@ export class PasswordStrength implements OnModuleDestroy {
 
   private start(): Worker {
     const worker = new Worker(WORKER_SOURCE, { eval: true });
-    worker.on('message', ({ id, ...score }: PasswordScore & { id: number }) => {
+    let built!: () => void;
+    let notBuilt!: (error: Error) => void;
+    this.built = new Promise<void>((resolve, reject) => ((built = resolve), (notBuilt = reject)));
+    // a thread that fails is logged by `failed` whether or not anyone waits for it to be warm
+    this.built.catch(() => undefined);
+    worker.on('message', (message: ({ id: number } & PasswordScore) | { ready: true }) => {
+      if ('ready' in message) return built();
+      const { id, ...score } = message;
       this.waiting.get(id)?.resolve(score);
       this.waiting.delete(id);
     });
     const failed = (error: Error) => {
+      notBuilt(error);
       if (this.worker === worker) this.worker = null;
       this.logger.error({ msg: 'The password strength worker stopped; the next password starts another', err: error });
       for (const { reject } of this.waiting.values()) reject(error);
