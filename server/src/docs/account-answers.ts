@@ -170,12 +170,10 @@ export const devOutboxSchema: z.ZodType<OutboxEntry[]> = z.array(
 );
 
 export const closeConfirmationSchema = z.object({
-  confirm_with: z
-    .enum(['password', 'email'])
-    .meta({
-      description:
-        'password: enter it again; email: an account without one is mailed a link (POST /api/account/close/link)',
-    }),
+  confirm_with: z.enum(['password', 'email']).meta({
+    description:
+      'password: enter it again; email: an account without one is mailed a link (POST /api/account/close/link)',
+  }),
 });
 
 export const closeLinkSentSchema = z.object({ message: z.string() });

@@ -411,11 +411,9 @@ const steamAlertSchema: z.ZodType<SteamAlert> = z.object({
       description:
         'The soft books still at the old price (not moved toward the side since the move began) and behind the new fair line: those with a price to take, best EV first, then those whose line is down',
     }),
-  bestEvPct: z
-    .number()
-    .meta({
-      description: "The first stale book's EV: the best one bettable now, or while every one is down the best of them",
-    }),
+  bestEvPct: z.number().meta({
+    description: "The first stale book's EV: the best one bettable now, or while every one is down the best of them",
+  }),
   timeFound: isoTime,
   ageSeconds: z.number().meta({ description: 'Seconds since the move began' }),
   status: z.enum(['active', 'expired']),
