@@ -124,6 +124,7 @@ export * from './feeds/feed-failure';
 export * from './feeds/feed-status';
 export * from './ops/ops-roles';
 export * from './ops/ops-overview';
+export * from './ops/worker-problems';
 export * from './ops/credit-burn';
 export * from './domain/alerts';
 export * from './domain/market-labels';

@@ -3132,6 +3132,8 @@ export interface components {
       };
       /** @description Worker processes with a live heartbeat */
       workers: number | null;
+      /** @description What is wrong with the worker processes, in health's words: none live, one silent, one taking no job while jobs wait */
+      worker_problems: string[] | null;
       scheduler: {
         /** @enum {string} */
         health: 'running' | 'stopped' | 'never';

@@ -382,6 +382,10 @@ export const opsOverviewSchema: z.ZodType<OpsOverview> = z.object({
   sample_interval_ms: z.number().int(),
   dependencies: z.object({ postgres: serviceState, redis: serviceState }),
   workers: z.number().int().nullable().meta({ description: 'Worker processes with a live heartbeat' }),
+  worker_problems: z.array(z.string()).nullable().meta({
+    description:
+      "What is wrong with the worker processes, in health's words: none live, one silent, one taking no job while jobs wait",
+  }),
   scheduler: z
     .object({
       health: z.enum(['running', 'stopped', 'never']),

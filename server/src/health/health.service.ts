@@ -1,18 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  isFeedLane,
-  JobName,
-  ownedFeedLanes,
-  type FeedsHealth,
-  type HealthReport,
-  type QueueName,
-  type ServiceState,
-} from '@oddspulse/shared';
+import { JobName, workerProblems, type FeedsHealth, type HealthReport, type ServiceState } from '@oddspulse/shared';
 import {
   APP_CONFIG,
   type AppConfig,
   DatabaseProbe,
-  type JobCounts,
   JobQueueService,
   LiveStateRepository,
   MailService,
@@ -21,19 +12,11 @@ import {
   RepeatedErrors,
   WorkerHeartbeatRepository,
   withTimeout,
-  type WorkerHeartbeats,
 } from '@oddspulse/core';
 
 const CHECK_TIMEOUT_MS = 2000;
 /** The scheduler ticks every SCHEDULER_TICK_MS; this many ticks missed (and at least 30 s) and it is reported silent. */
 const MISSED_TICKS = 3;
-/**
- * A live worker that has taken no job for this long (two scheduler ticks, and at least 30 s: longer than a poll's
- * request deadline, so a worker busy with slow polls is not named) while jobs wait is stuck: its process beats, its
- * queues hand it nothing.
- */
-const IDLE_TICKS = 2;
-const IDLE_FLOOR_MS = 30_000;
 
 @Injectable()
 export class HealthService {
@@ -88,7 +71,13 @@ export class HealthService {
         details.lastScheduleTick = lastTick === null ? null : new Date(lastTick).toISOString();
         details.feeds = feeds;
         queues = workers.live.length > 0 ? 'up' : 'down';
-        problems.push(...this.workerProblems(workers, jobCounts), ...this.problems(scheduled, lastTick, feeds));
+        const waiting = Object.fromEntries(
+          Object.entries(jobCounts).map(([queue, counts]) => [queue, counts.waiting ?? 0]),
+        );
+        problems.push(
+          ...workerProblems(workers, waiting, this.config.SCHEDULER_TICK_MS, Date.now()),
+          ...this.problems(scheduled, lastTick, feeds),
+        );
       } catch (error) {
         const admitted = this.failedChecks.admit(`queues: ${(error as Error).message}`);
         if (admitted)
@@ -108,34 +97,6 @@ export class HealthService {
     const redisState: ServiceState = redis ? 'up' : 'down';
     const ok = postgres === true && redis && queues === 'up' && problems.length === 0;
     return { status: ok ? 'ok' : 'error', postgres: postgresState, redis: redisState, queues, problems, details };
-  }
-
-  /**
-   * Each worker process from its own heartbeat: none live; one gone silent (stopped without a word, killed, its event
-   * loop stuck), named; one that beats but has taken no job for two ticks while jobs wait (its queues' blocking loop
-   * stalled, as after a Redis Cluster primary restart), named. The jobs a worker waits for are those of the queues
-   * every worker takes and of the feed lanes it owns (ownedFeedLanes, as the workers split them).
-   */
-  private workerProblems(
-    { live, silent }: WorkerHeartbeats,
-    jobCounts: Record<QueueName, JobCounts>,
-    now = Date.now(),
-  ): string[] {
-    const problems: string[] = [];
-    if (!live.length) problems.push('No worker is running: no worker process has a live heartbeat');
-    for (const worker of silent) problems.push(`Worker ${worker.id} is silent since ${worker.beat_at}`);
-    const idleAfterMs = Math.max(IDLE_TICKS * this.config.SCHEDULER_TICK_MS, IDLE_FLOOR_MS);
-    const liveIds = live.map((worker) => worker.id);
-    for (const worker of live) {
-      const owned = new Set<QueueName>(ownedFeedLanes(worker.id, liveIds));
-      const waiting = (Object.entries(jobCounts) as Array<[QueueName, JobCounts]>)
-        .filter(([queue]) => !isFeedLane(queue) || owned.has(queue))
-        .reduce((sum, [, counts]) => sum + (counts.waiting ?? 0), 0);
-      const since = worker.last_job_at ?? worker.started_at;
-      if (waiting > 0 && now - Date.parse(since) > idleAfterMs)
-        problems.push(`Worker ${worker.id} has taken no job since ${since} while ${waiting} jobs wait`);
-    }
-    return problems;
   }
 
   /**

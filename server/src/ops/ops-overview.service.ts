@@ -5,6 +5,7 @@ import {
   schedulerHealth,
   summariseDailyCounters,
   utcDay,
+  workerProblems,
   type OpsCredits,
   type OpsOverview,
   type OpsSockets,
@@ -69,6 +70,7 @@ export class OpsOverviewService {
       sample_interval_ms: this.config.OPS_SAMPLE_INTERVAL_MS,
       dependencies: { postgres: postgres ? 'up' : 'down', redis: redis ? 'up' : 'down' },
       workers: null,
+      worker_problems: null,
       scheduler: null,
       feeds: null,
       credits: null,
@@ -92,7 +94,7 @@ export class OpsOverviewService {
     const [workers, schedule, feeds, credits, queues, sockets, counters, runs] = await Promise.all([
       // worker processes with a live heartbeat, as health counts them: BullMQ's count is of connections (3 for 2 processes
       // on a Redis Cluster), and a process whose blocking loop stalled stays connected
-      read('the workers', async () => (await this.heartbeats.heartbeats(now)).live.length),
+      read('the workers', () => this.heartbeats.heartbeats(now)),
       read('the scheduler', async () => ({ lastTick: await this.state.lastScheduleTick() })),
       read('the feeds', async () => ({
         statuses: await this.state.feedStatuses(this.config.FEED_SPORTS),
@@ -107,7 +109,12 @@ export class OpsOverviewService {
     const tickMs = this.config.SCHEDULER_TICK_MS;
     return {
       ...overview,
-      workers,
+      workers: workers && workers.live.length,
+      // a worker killed must not just leave the count: it is named gone, as health names it (docs/operating.md, Health)
+      worker_problems:
+        workers &&
+        queues &&
+        workerProblems(workers, Object.fromEntries(queues.map((q) => [q.name, q.waiting])), tickMs, now),
       scheduler: schedule && {
         health: schedulerHealth(schedule.lastTick, tickMs, now),
         last_tick_at: schedule.lastTick === null ? null : new Date(schedule.lastTick).toISOString(),

@@ -182,6 +182,39 @@ describe('operations routes (real PostgreSQL and Redis)', () => {
     await heartbeats.remove('ops-spec:lapsing');
   });
 
+  // A killed worker must not just drop out of the count (two became one, nothing red): the overview names it gone, and
+  // one that beats but takes no job while jobs wait, with health's own sentences (docs/operating.md, Health).
+  it('names a worker gone silent and one that takes no job while jobs wait, as health does', async () => {
+    const heartbeats = t.get(WorkerHeartbeatRepository);
+    const overview = async () => (await t.http().get('/api/ops/overview').set(auth(tokens.ops))).body as OpsOverview;
+    const at = new Date().toISOString();
+    const longAgo = new Date(Date.now() - 10 * 60_000).toISOString();
+    await heartbeats.beat(
+      { id: 'ops-spec:killed', host: 'ops-spec', pid: 2, started_at: at, beat_at: at, last_job_at: at },
+      300,
+    );
+    await heartbeats.beat(
+      { id: 'ops-spec:stuck', host: 'ops-spec', pid: 3, started_at: longAgo, beat_at: at, last_job_at: longAgo },
+      60_000,
+    );
+    const waiting = await t.get(JobQueueService).add(JobName.ScoresPoll, { sport: 'ops_spec_waiting', tick: 0 });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    const seen = await overview();
+    expect(seen.workers).toBe(1);
+    expect(seen.worker_problems).toEqual([
+      `Worker ops-spec:killed is silent since ${at}`,
+      `Worker ops-spec:stuck has taken no job since ${longAgo} while 1 jobs wait`,
+    ]);
+
+    await waiting?.remove();
+    await heartbeats.remove('ops-spec:killed');
+    await heartbeats.remove('ops-spec:stuck');
+    expect((await overview()).worker_problems).toEqual([
+      'No worker is running: no worker process has a live heartbeat',
+    ]);
+  });
+
   describe('the queue console', () => {
     it('retries failed jobs for ops, and shows them the failures of the last hour on the overview', async () => {
       const config = parseConfig(process.env);

@@ -126,6 +126,11 @@ export interface OpsOverview {
   dependencies: { postgres: ServiceState; redis: ServiceState };
   /** Worker processes listening on the queues. */
   workers: number | null;
+  /**
+   * What is wrong with the worker processes, in health's words (workerProblems): none live, each gone silent (killed,
+   * its loop stuck), each taking no job while jobs wait. Null when the workers or the queues could not be read.
+   */
+  worker_problems: string[] | null;
   scheduler: OpsScheduler | null;
   feeds: OpsFeed[] | null;
   /** Null when The Odds API is not in use and has never reported a balance. */

@@ -60,7 +60,7 @@ function OpsFigures({ overview, now }: { overview: OpsOverview; now: number }) {
           <span className="muted small">last tick {formatAge((now - Date.parse(lastTick)) / 1000)} ago</span>
         )}
       </Figure>
-      <Figure label="Workers" tone={overview.workers === 0 ? 'bad' : null}>
+      <Figure label="Workers" tone={overview.worker_problems?.length ? 'bad' : null}>
         {overview.workers ?? 'unknown'}
       </Figure>
       <Figure label="The Odds API credits" tone={credits?.low_priority_paused ? 'warn' : null}>

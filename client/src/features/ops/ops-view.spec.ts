@@ -39,6 +39,7 @@ const overview = (fields: Partial<OpsOverview> = {}): OpsOverview => ({
   sample_interval_ms: 5_000,
   dependencies: { postgres: 'up', redis: 'up' },
   workers: 1,
+  worker_problems: [],
   scheduler: { health: 'running', last_tick_at: ago(2_000), age_seconds: 2, tick_ms: 5_000 },
   feeds: [feed()],
   credits: null,
@@ -71,11 +72,15 @@ describe('the operations page rules', () => {
     expect(feedNow(feed(), NOW + 66_000).health).toBe('late');
   });
 
-  it('lists what needs someone: a dependency down, a stopped scheduler, stale feeds, failed jobs', () => {
+  it('lists what needs someone: a dependency down, a stopped scheduler, a worker gone or stuck, stale feeds, failed jobs', () => {
     expect(alarms(overview(), NOW)).toEqual([]);
     const bad = overview({
       dependencies: { postgres: 'up', redis: 'down' },
-      workers: 0,
+      workers: 1,
+      worker_problems: [
+        `Worker w-2 is silent since ${ago(40_000)}`,
+        `Worker w-1 has taken no job since ${ago(90_000)} while 4 jobs wait`,
+      ],
       scheduler: { health: 'running', last_tick_at: ago(60_000), age_seconds: 60, tick_ms: 5_000 },
       feeds: [feed(), feed({ kind: 'props', state: 'stale', error: 'HTTP 503' })],
       queues: [
@@ -94,7 +99,8 @@ describe('the operations page rules', () => {
     expect(alarms(bad, NOW)).toEqual([
       'Redis is down',
       'The feeds scheduler has stopped',
-      'No worker is listening on the queues',
+      `Worker w-2 is silent since ${ago(40_000)}`,
+      `Worker w-1 has taken no job since ${ago(90_000)} while 4 jobs wait`,
       '1 of 2 feeds are not fresh',
       '1 job failed in the last hour',
     ]);

@@ -80,7 +80,8 @@ export function alarms(overview: OpsOverview, now: number): string[] {
   const scheduler = schedulerNow(overview, now);
   if (scheduler === 'stopped') found.push('The feeds scheduler has stopped');
   if (scheduler === 'never') found.push('The feeds scheduler has never run');
-  if (overview.workers === 0) found.push('No worker is listening on the queues');
+  // none live, one gone silent, one taking no job: the server's words, the same as health's
+  found.push(...(overview.worker_problems ?? []));
   const feeds = overview.feeds ?? [];
   const bad = feeds.filter((feed) => isAlarming(feedNow(feed, now).health));
   if (bad.length) found.push(`${bad.length} of ${feeds.length} feeds are not fresh`);
