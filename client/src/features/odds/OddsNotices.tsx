@@ -1,6 +1,7 @@
 import type { Sport } from '@oddspulse/shared';
 import { Link } from 'react-router-dom';
 import { connectionErrorDetail } from './loading/connection-error';
+import type { StaleSport } from './loading/useLiveOdds';
 import type { PlatinumSection } from './sections';
 
 /** What a Platinum section offers, for a plan that does not reach it. */
@@ -76,13 +77,32 @@ export function ConnectionErrorPanel({ message, status }: { message: string; sta
   );
 }
 
-/** Sports whose feed is failing: their prices are the last received (a visible stale state). */
-export function StaleBanner({ staleSports, sports }: { staleSports: readonly string[]; sports: readonly Sport[] }) {
+const clock = (iso: string) => new Date(iso).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Sports whose prices are not current (a visible stale state), with the true cause: a failing feed says since when,
+ * as the scores banner does, and its prices are the last received; live updates cut off (this browser's connection,
+ * the server restarting) say the prices may have moved, not that the feed is down.
+ */
+export function StaleBanner({ staleSports, sports }: { staleSports: readonly StaleSport[]; sports: readonly Sport[] }) {
   if (!staleSports.length) return null;
+  const title = (key: string) => sports.find((s) => s.key === key)?.title ?? key;
+  const failing = staleSports.flatMap(({ sport, since }) => (since === null ? [] : [{ sport, since }]));
+  const cutOff = staleSports.filter((s) => s.since === null);
   return (
-    <div className="banner banner-warning" role="status" data-testid="stale-banner">
-      Prices for {staleSports.map((k) => sports.find((s) => s.key === k)?.title ?? k).join(', ')} are stale: the odds
-      feed is not answering. Showing the last prices received.
+    <div className="banner banner-warning stale-banner" role="status" data-testid="stale-banner">
+      {failing.length > 0 && (
+        <p>
+          Prices for {failing.map((s) => `${title(s.sport)} (since ${clock(s.since)})`).join(', ')} are stale: the odds
+          feed is not answering. Showing the last prices received.
+        </p>
+      )}
+      {cutOff.length > 0 && (
+        <p>
+          Prices for {cutOff.map((s) => title(s.sport)).join(', ')} may have moved: live updates are interrupted until
+          the connection is back.
+        </p>
+      )}
     </div>
   );
 }

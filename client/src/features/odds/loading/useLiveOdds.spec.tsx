@@ -7,7 +7,7 @@ import { Provider, createStore } from 'jotai';
 import type { SportBoard } from '@oddspulse/shared';
 import { fakeLiveSocket, type FakeTransport } from '../../../../test-support/fake-live-socket';
 import { liveSocketAtom } from '../../../realtime/socket';
-import { useLiveOdds } from './useLiveOdds';
+import { useLiveOdds, type StaleSport } from './useLiveOdds';
 
 // The app's API client reads the browser's storage when loaded; the boards come from the hook's own `load`.
 jest.mock('../../../api/client', () => ({ api: {}, typedApi: {} }));
@@ -26,7 +26,7 @@ const empty = (sport: string, staleSince?: string): SportBoard => ({
 describe('the odds table’s stale sports', () => {
   let root: Root;
   let transport: FakeTransport;
-  let stale: string[] = [];
+  let stale: StaleSport[] = [];
 
   beforeAll(() => {
     (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -79,25 +79,29 @@ describe('the odds table’s stale sports', () => {
         data: { fetched_at: at, stale_since: at },
       }),
     );
-    expect(stale).toEqual([NBA]);
+    expect(stale).toEqual([{ sport: NBA, since: at }]);
     // Redis restarted (a new epoch): each room is sent its board; NBA's feed has recovered, NHL's has failed since
     await act(async () => {
       transport.snapshot({ channel: 'odds', key: NBA, seq: 3, epoch: 'e2', at, data: empty(NBA) });
       transport.snapshot({ channel: 'odds', key: NHL, seq: 3, epoch: 'e2', at, data: empty(NHL, at) });
     });
-    expect(stale).toEqual([NHL]);
+    expect(stale).toEqual([{ sport: NHL, since: at }]);
   });
 
   it('counts every sport stale while the connection is down, each until its room is caught up again', async () => {
     expect(stale).toEqual([]);
     await act(async () => transport.drop());
-    expect(stale).toEqual([NBA, NHL]);
+    // no feed failed: no stale_since to name, and the banner says the connection is the cause
+    expect(stale).toEqual([
+      { sport: NBA, since: null },
+      { sport: NHL, since: null },
+    ]);
     await act(async () => {
       transport.connect();
       transport.accept(`odds:${NBA}`, 1);
       await Promise.resolve();
     });
-    expect(stale).toEqual([NHL]);
+    expect(stale).toEqual([{ sport: NHL, since: null }]);
     await act(async () => {
       transport.accept(`odds:${NHL}`, 1);
       await Promise.resolve();
@@ -118,11 +122,11 @@ describe('the odds table’s stale sports', () => {
         data: { fetched_at: at, stale_since: null },
       }),
     );
-    expect(stale).toEqual([NBA]);
+    expect(stale).toEqual([{ sport: NBA, since: null }]);
     await act(async () => {
       transport.refuse();
       await Promise.resolve();
     });
-    expect(stale).toEqual([NBA]);
+    expect(stale).toEqual([{ sport: NBA, since: null }]);
   });
 });

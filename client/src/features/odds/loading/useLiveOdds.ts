@@ -28,6 +28,12 @@ export const MANUAL_REFRESH_LOCK_MS = 20_000;
 /** Rows are re-checked this often so prices age, lock and leave without a push. */
 const AGE_TICK_MS = 5_000;
 
+/** A sport whose prices are not current: since when its feed fails, or null while only its live updates are cut off. */
+export interface StaleSport {
+  sport: string;
+  since: string | null;
+}
+
 export type LoadState =
   { status: 'loading' } | { status: 'ready' } | { status: 'error'; message: string; httpStatus?: number };
 
@@ -60,10 +66,11 @@ export interface LiveOdds {
   /** The loading panel is up (spec 001 §4: until data, or the maximum wait). */
   loading: boolean;
   /**
-   * Sports whose prices are stale (a visible stale state): their feed is failing, or their live updates are interrupted
-   * (the connection is down, or a catch-up is pending), so the prices shown may have moved.
+   * Sports whose prices are stale (a visible stale state): their feed is failing, since `since` (the board's
+   * stale_since), or their live updates are interrupted (the connection is down, or a catch-up is pending: `since`
+   * null), so the prices shown may have moved.
    */
-  staleSports: string[];
+  staleSports: StaleSport[];
   now: number;
   refresh: () => Promise<void>;
   refreshLockedUntil: number;
@@ -137,7 +144,9 @@ export function useLiveOdds(options: LiveOddsOptions): LiveOdds {
           : await fetchLoadedBoards({ mode, sports, markets }));
       settling.current = true;
       // a board served stale says so from the first load (its stale_since), not only from the next board.status push
-      setStale(Object.fromEntries(Object.entries(loaded.boards).map(([sport, board]) => [sport, !!board.stale_since])));
+      setStale(
+        Object.fromEntries(Object.entries(loaded.boards).map(([sport, board]) => [sport, board.stale_since ?? null])),
+      );
       // rows built as the boards arrived are taken when they are of this very selection
       show(
         loaded.built?.selection === selectionKey(rowOptions.current)
@@ -207,7 +216,7 @@ function useBoardStream(
     table: RefObject<LiveRows>;
     optionsAt: (at: number) => BuildRowsOptions;
     show: (next: LiveRows, moved?: ReadonlyMap<string, Direction>) => void;
-    setStale: Dispatch<SetStateAction<Record<string, boolean>>>;
+    setStale: Dispatch<SetStateAction<Record<string, string | null>>>;
     setInterrupted: Dispatch<SetStateAction<Record<string, boolean>>>;
   },
 ) {
@@ -221,7 +230,7 @@ function useBoardStream(
           // a snapshot's board carries its freshness: it stands for the status pushes it replaced (a new epoch, a gap
           // older than the buffer), so the sport is stale as its stale_since says
           if (message.type === 'board.status' || message.type === 'snapshot')
-            setStale((current) => ({ ...current, [sport]: !!message.data?.stale_since }));
+            setStale((current) => ({ ...current, [sport]: message.data?.stale_since ?? null }));
           if (message.type !== 'board.status') {
             const change = applyBoardMessage(table.current, sport, message, optionsAt(Date.now()));
             if (change.table !== table.current) show(change.table, change.moved);
@@ -285,17 +294,17 @@ function useFlashes() {
 }
 
 /**
- * Which sports' prices are stale: their feed is failing, as the first load, the boards' status pushes and the snapshots
- * say, or their live updates are interrupted, as the socket says.
+ * Which sports' prices are stale: their feed is failing, since the stale_since the first load, the boards' status
+ * pushes and the snapshots say, or their live updates are interrupted, as the socket says.
  */
 function useStaleSports() {
-  const [stale, setStale] = useState<Record<string, boolean>>({});
+  const [stale, setStale] = useState<Record<string, string | null>>({});
   const [interrupted, setInterrupted] = useState<Record<string, boolean>>({});
   const staleSports = useMemo(
     () =>
-      [...new Set([...Object.keys(stale), ...Object.keys(interrupted)])].filter(
-        (sport) => stale[sport] || interrupted[sport],
-      ),
+      [...new Set([...Object.keys(stale), ...Object.keys(interrupted)])]
+        .filter((sport) => stale[sport] || interrupted[sport])
+        .map((sport): StaleSport => ({ sport, since: stale[sport] ?? null })),
     [stale, interrupted],
   );
   return { staleSports, setStale, setInterrupted };
