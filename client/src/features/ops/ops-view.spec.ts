@@ -106,6 +106,26 @@ describe('the operations page rules', () => {
     ]);
   });
 
+  // The green line claims every feed fresh, the scheduler running and no failed job: it cannot while one of them was
+  // not read (Redis slow for one section), and "Redis is down" already says why nothing was.
+  it('never says all is well of a section it could not read', () => {
+    const unread = overview({
+      feeds: null,
+      queues: null,
+      problems: ['the feeds could not be read: Reading the feeds timed out'],
+    });
+    expect(alarms(unread, NOW)).toEqual(['Could not read the feeds and the queues: nothing is known of them']);
+    const down = overview({
+      dependencies: { postgres: 'up', redis: 'down' },
+      workers: null,
+      worker_problems: null,
+      scheduler: null,
+      feeds: null,
+      queues: null,
+    });
+    expect(alarms(down, NOW)).toEqual(['Redis is down']);
+  });
+
   it('colours red what needs someone, amber a budget pause', () => {
     expect(
       ['fresh', 'paused', 'late', 'failing', 'never', 'running', 'stopped'].map((h) => healthTone(h as never)),

@@ -77,6 +77,20 @@ export function alarms(overview: OpsOverview, now: number): string[] {
   const found: string[] = [];
   if (overview.dependencies.redis === 'down') found.push('Redis is down');
   if (overview.dependencies.postgres === 'down') found.push('PostgreSQL is down');
+  // Without Redis nothing was read, which its line says; with it, a section that was not read is unknown, and the page
+  // must not call it well (the green line names the feeds, the scheduler and the queues).
+  const unread = (
+    [
+      ['the workers', overview.worker_problems],
+      ['the scheduler', overview.scheduler],
+      ['the feeds', overview.feeds],
+      ['the queues', overview.queues],
+    ] as const
+  ).flatMap(([name, section]) => (section === null ? [name] : []));
+  if (overview.dependencies.redis === 'up' && unread.length) {
+    const named = unread.length > 1 ? `${unread.slice(0, -1).join(', ')} and ${unread.at(-1)}` : unread[0];
+    found.push(`Could not read ${named}: nothing is known of them`);
+  }
   const scheduler = schedulerNow(overview, now);
   if (scheduler === 'stopped') found.push('The feeds scheduler has stopped');
   if (scheduler === 'never') found.push('The feeds scheduler has never run');
