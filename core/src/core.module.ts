@@ -26,6 +26,7 @@ import { BillingRepository } from './billing/billing.repository';
 import { BillingSyncService } from './billing/billing-sync.service';
 import { LocalStripeRepository } from './billing/local-stripe.repository';
 import { stripeGatewayProvider } from './billing/stripe-gateway.provider';
+import { StripeStatus } from './billing/stripe-status.service';
 import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { DatabaseProbe } from './database/database-probe';
@@ -88,6 +89,7 @@ const repositories = [
   BillingRepository,
   LocalStripeRepository,
   stripeGatewayProvider,
+  StripeStatus,
   BillingPrices,
   BillingSyncService,
   PlanChanges,

@@ -69,6 +69,7 @@ export * from './billing/stripe-api.gateway';
 export * from './billing/local-stripe.gateway';
 export * from './billing/local-stripe.repository';
 export * from './billing/stripe-gateway.provider';
+export * from './billing/stripe-status.service';
 export * from './billing/webhook-events';
 export * from './billing/billing.repository';
 export * from './billing/billing-prices';

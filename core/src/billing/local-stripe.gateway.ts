@@ -118,6 +118,9 @@ export class LocalStripeGateway extends StripeGateway {
     return id;
   }
 
+  /** The local checkout is this process: it answers whenever the server does. */
+  async check(): Promise<void> {}
+
   async findPrice(reference: string): Promise<StripePrice | null> {
     return this.prices.find((p) => p.lookupKey === reference || p.id === reference) ?? null;
   }

@@ -97,6 +97,12 @@ export class StripeApiGateway extends StripeGateway {
     });
   }
 
+  check(): Promise<void> {
+    return this.call('check', async () => {
+      await this.stripe.prices.list({ limit: 1 });
+    });
+  }
+
   findPrice(reference: string): Promise<StripePrice | null> {
     return this.call('price lookup', async () => {
       if (reference.startsWith('price_')) {

@@ -17,6 +17,9 @@ export class DisabledStripeGateway extends StripeGateway {
     throw new StripeUnavailableError('Payments are not set up (no STRIPE_SECRET_KEY)', 'billing_off');
   }
 
+  check(): never {
+    return this.refuse();
+  }
   createCustomer(): never {
     return this.refuse();
   }

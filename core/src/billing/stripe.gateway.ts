@@ -103,6 +103,9 @@ export interface CheckoutSessionRef {
 export abstract class StripeGateway {
   abstract readonly mode: BillingMode;
 
+  /** One light read (a price): resolves when Stripe answers and takes the key, throws StripeUnavailableError if not. */
+  abstract check(): Promise<void>;
+
   /** One customer per user, with the user id in its metadata; idempotent per user. */
   abstract createCustomer(user: { id: string; email: string }): Promise<string>;
 

@@ -12,6 +12,7 @@ import {
   WorkerHeartbeatRepository,
   type WorkerHeartbeat,
 } from '@oddspulse/core';
+import { StripeStandIn } from '../../../test/support/stripe-stand-in';
 import { TcpProxy } from '../../../test/support/tcp-proxy';
 
 async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15000): Promise<T> {
@@ -301,4 +302,52 @@ describe('GET /api/health (real PostgreSQL and Redis)', () => {
     const up = await eventually(health, (r) => r.status === 200, 20000);
     expect(up.body).toMatchObject({ status: 'ok', redis: 'up' });
   }, 45000);
+});
+
+// Stripe away: checkouts and plan switches answer 503 BILLING_UNAVAILABLE meanwhile, so health names it (as it names
+// an SMTP server that does not take mail), and stops naming it once Stripe answers again, without a restart
+// (docs/operating.md, Health). The official SDK against the Stripe stand-in, behind a proxy the test stops.
+describe('GET /api/health while Stripe does not answer (the Stripe stand-in behind a TCP proxy)', () => {
+  const run = parseConfig(process.env);
+  const stand = new StripeStandIn();
+  let proxy: TcpProxy;
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    const standIn = new URL(await stand.start());
+    proxy = new TcpProxy(Number(standIn.port), standIn.hostname);
+    const port = await proxy.start();
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule] })
+      .overrideProvider(APP_CONFIG)
+      .useValue({
+        ...run,
+        REDIS_PREFIX: `${run.REDIS_PREFIX}-health-stripe`,
+        STRIPE_SECRET_KEY: 'sk_test_standin',
+        STRIPE_WEBHOOK_SECRET: stand.webhookSecret,
+        STRIPE_API_BASE_URL: `http://127.0.0.1:${port}`,
+        STRIPE_TIMEOUT_MS: 1000,
+      })
+      .compile();
+    app = moduleRef.createNestApplication({ logger: false });
+    app.setGlobalPrefix('api');
+    await app.init();
+  });
+
+  afterAll(async () => {
+    await app.close();
+    await proxy.stop();
+    await stand.stop();
+  });
+
+  const stripeProblems = async () =>
+    ((await request(app.getHttpServer()).get('/api/health')).body.problems as string[]).filter((p) =>
+      p.startsWith('Stripe'),
+    );
+
+  it('names Stripe while it does not answer, and no longer once it answers again', async () => {
+    await proxy.stop();
+    expect(await stripeProblems()).toEqual([expect.stringMatching(/^Stripe does not take calls: .+/)]);
+    await proxy.start();
+    expect(await eventually(stripeProblems, (problems) => problems.length === 0, 20000)).toEqual([]);
+  }, 30000);
 });

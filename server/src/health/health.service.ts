@@ -10,6 +10,7 @@ import {
   OddsApiAccountRepository,
   RedisService,
   RepeatedErrors,
+  StripeStatus,
   WorkerHeartbeatRepository,
   withTimeout,
 } from '@oddspulse/core';
@@ -32,14 +33,16 @@ export class HealthService {
     private readonly oddsApi: OddsApiAccountRepository,
     private readonly workers: WorkerHeartbeatRepository,
     private readonly mail: MailService,
+    private readonly stripe: StripeStatus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async report(): Promise<HealthReport> {
-    const [postgres, redis, smtp] = await Promise.all([
+    const [postgres, redis, smtp, stripe] = await Promise.all([
       this.checkPostgres(),
       this.redis.ping(CHECK_TIMEOUT_MS),
       this.mail.smtpProblem(),
+      this.stripe.problem(),
     ]);
     const details: HealthReport['details'] = {
       workers: 0,
@@ -93,6 +96,8 @@ export class HealthService {
     if (postgres !== true) problems.unshift(`PostgreSQL does not answer: ${postgres.reason}`);
     // Reset links and support requests are refused with a 503 meanwhile (DECISIONS 33): operators must hear of it.
     if (smtp) problems.push(smtp);
+    // Checkouts and plan switches answer 503 meanwhile (docs/operating.md, Outages): operators must hear of it too.
+    if (stripe) problems.push(stripe);
     const postgresState: ServiceState = postgres === true ? 'up' : 'down';
     const redisState: ServiceState = redis ? 'up' : 'down';
     const ok = postgres === true && redis && queues === 'up' && problems.length === 0;

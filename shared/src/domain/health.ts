@@ -60,7 +60,10 @@ export interface HealthReport {
   postgres: ServiceState;
   redis: ServiceState;
   queues: ServiceState;
-  /** Everything wrong, one sentence each: a service down, no worker, the scheduler, a stale, halted or backing-off feed. */
+  /**
+   * Everything wrong, one sentence each: a service down, a worker gone or stuck, the scheduler, a stale, halted or
+   * backing-off feed, an SMTP server or Stripe not taking calls.
+   */
   problems: string[];
   details: {
     /** Worker processes whose heartbeat is live (each process beats its own key; a lapsed one is silent). */
