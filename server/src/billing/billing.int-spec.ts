@@ -161,6 +161,23 @@ describe('billing (the stripe SDK against a stand-in, real PostgreSQL and Redis)
       expect(again.body.message).toBe('You are already on the Gold plan');
     });
 
+    it('finds a paid subscription whose webhooks have not come yet at Stripe, rather than selling a second one', async () => {
+      const { session } = await signUp(t);
+      await t.http().post('/api/billing/create-checkout-session').set(bearer(session)).send({ plan: 'gold' });
+      // Paid at Stripe; its webhooks are late (Stripe retrying them), so the plan does not show yet.
+      stand.pay(sessionIdOf());
+      const checkouts = stand.callsTo('POST', /^\/v1\/checkout\/sessions$/).length;
+      const again = await t
+        .http()
+        .post('/api/billing/create-checkout-session')
+        .set(bearer(session))
+        .send({ plan: 'gold' });
+      expect(again.status).toBe(409);
+      expect(again.body.message).toBe('You are already on the Gold plan');
+      expect(stand.callsTo('POST', /^\/v1\/checkout\/sessions$/)).toHaveLength(checkouts);
+      expect(await me(session)).toMatchObject({ plan: 'gold' });
+    });
+
     it('answers 503 with "Failed to start checkout. Please try again." when Stripe fails or is unreachable', async () => {
       const { session } = await signUp(t);
       const errors = jest.spyOn(Logger.prototype, 'error');

@@ -50,7 +50,9 @@ export class BillingService {
    */
   async startCheckout(user: AuthUser, plan: PaidPlan, origin: string): Promise<{ url: string }> {
     this.refuseWhenOff();
-    const live = await this.liveSubscription(user.id);
+    const live =
+      (await this.liveSubscription(user.id)) ??
+      (await this.stripeCall(BillingMessages.checkoutFailed, () => this.liveAtStripe(user.id)));
     if (live) {
       if (live.plan === plan) throw ApiErrors.conflict(BillingMessages.alreadyOnPlan(plan), 'ALREADY_ON_PLAN');
       return this.stripeCall(BillingMessages.checkoutFailed, () => this.switchPlan(user, live, plan, origin));
@@ -273,6 +275,20 @@ export class BillingService {
     return governing && isLiveSubscription(governing, new Date())
       ? rows.find((r) => r.stripe_subscription_id === governing.id)!
       : null;
+  }
+
+  /**
+   * The live subscription Stripe holds for the user's customer, applied as the webhooks would: one paid for whose
+   * webhooks have not come yet (Stripe retries them for hours) is not recorded, and a user who checks out again because
+   * the plan does not show would pay for a second one ("nothing paid for is applied twice").
+   */
+  private async liveAtStripe(userId: string): Promise<BillingSubscriptionRow | null> {
+    const customer = await this.billing.findCustomer(userId);
+    if (!customer) return null;
+    const observedAt = observedNow();
+    for (const subscription of await this.gateway.listSubscriptions(customer.stripe_customer_id))
+      await this.sync.syncSubscription(subscription, observedAt);
+    return this.liveSubscription(userId);
   }
 
   /** The user's one Stripe customer, created on the first checkout with the user id in its metadata. */
