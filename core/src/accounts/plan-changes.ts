@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Injectable, Logger } from '@nestjs/common';
 import type { Transaction } from 'kysely';
 import { planChangeAuditEntry, planChangedMessage, type PlanAccess, type PlanChangedMessage } from '@oddspulse/shared';
@@ -48,7 +49,7 @@ export class PlanChanges {
   }
 
   async announce({ before, after: row }: WrittenPlanState, by: PlanChangeAuthor = {}): Promise<PlanAccess> {
-    const message: PlanChangedMessage = planChangedMessage(row.user_id, row, new Date());
+    const message: PlanChangedMessage = planChangedMessage(randomUUID(), row.user_id, row, new Date());
     await this.principals.announce(row.user_id);
     await this.bus.publishControl(RedisKeys.planChanged, JSON.stringify(message));
     this.logger.log({ msg: 'Plan changed', userId: row.user_id, plan: row.plan, effective: message.effective.plan });

@@ -193,6 +193,25 @@ describe('realtime gateway (two instances, real Redis and PostgreSQL)', () => {
     ]);
   });
 
+  // Each change reaches the user's tabs, a plan taken back and changed again within the minute too (Platinum → Gold →
+  // Platinum → Gold: a switch, a switch back, and the first switch again, each the same state as two changes before).
+  it("tells the user's channel of every plan change, one that repeats an earlier change's state too", async () => {
+    const { session } = await signUp(a, 'platinum');
+    const user = session.user.id;
+    const socket = client(b, { token: session.access_token });
+    await socket.connect();
+    expect(await socket.subscribe({ channel: 'user' })).toMatchObject({ ok: true, room: `user:${user}` });
+    const plansHeard = () => socket.messages.flatMap((m) => (m.type === 'plan.changed' ? [m.data.plan] : []));
+
+    await a.plans.changePlan(user, { plan: 'gold' });
+    await eventually(() => plansHeard().length === 1, 5000, 'first change on the user channel');
+    await a.plans.changePlan(user, { plan: 'platinum' });
+    await eventually(() => plansHeard().length === 2, 5000, 'second change on the user channel');
+    await a.plans.changePlan(user, { plan: 'gold' });
+    await eventually(() => plansHeard().length === 3, 5000, 'third change on the user channel');
+    expect(plansHeard()).toEqual(['gold', 'platinum', 'gold']);
+  });
+
   // A plan change heard while a socket's handshake is under way finds no socket of the user here to re-check, and the
   // handshake may have read the plan before the change: the socket is checked again once it is connected.
   it('does not leave a socket the rooms of a plan cut during its handshake', async () => {

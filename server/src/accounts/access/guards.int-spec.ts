@@ -129,6 +129,7 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
         for (let i = 0; i < 20 && received.length < 2; i++) await new Promise((r) => setTimeout(r, 50));
         expect(received).toEqual([
           {
+            id: expect.any(String),
             userId: session.user.id,
             plan: 'gold',
             unlimited: false,
@@ -136,6 +137,7 @@ describe('guards, metering, CSRF and API keys (real PostgreSQL and Redis)', () =
             effective_until: null,
           },
           {
+            id: expect.any(String),
             userId: session.user.id,
             plan: 'gold',
             unlimited: false,

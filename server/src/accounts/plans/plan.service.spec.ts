@@ -94,16 +94,15 @@ describe('PlanService.changePlan', () => {
     const { service, plans, redis } = setUp(undefined);
     plans.upsert.mockResolvedValueOnce(row({ plan: 'gold', status: 'canceled' }));
     expect(await service.changePlan('u1', { status: 'canceled' })).toEqual({ plan: 'free', unlimited: false });
-    expect(redis.client.publish).toHaveBeenCalledWith(
-      'pfx:accounts:plan-changed',
-      JSON.stringify({
-        userId: 'u1',
-        plan: 'gold',
-        unlimited: false,
-        effective: { plan: 'free', unlimited: false },
-        effective_until: null,
-      }),
-    );
+    const [, message] = redis.client.publish.mock.calls.find(([channel]) => channel === 'pfx:accounts:plan-changed')!;
+    expect(JSON.parse(message)).toEqual({
+      id: expect.any(String),
+      userId: 'u1',
+      plan: 'gold',
+      unlimited: false,
+      effective: { plan: 'free', unlimited: false },
+      effective_until: null,
+    });
   });
 
   // Plan changes are in the user's security activity, with the operator when one made them.

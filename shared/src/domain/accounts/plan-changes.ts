@@ -4,6 +4,11 @@ import { AuditActions } from './security';
 
 /** The message published on `RedisKeys.planChanged` whenever a user's plan state changes. */
 export interface PlanChangedMessage {
+  /**
+   * This change's own id. The gateways tell the user's channel once per message however many of them hear it, so two
+   * changes to the same state (a switch taken back and made again within the minute) must be two messages.
+   */
+  id: string;
   userId: string;
   plan: Plan;
   unlimited: boolean;
@@ -13,10 +18,16 @@ export interface PlanChangedMessage {
   effective_until: string | null;
 }
 
-/** The announcement of a plan state just written. */
-export function planChangedMessage(userId: string, state: PlanStateLike, now: Date = new Date()): PlanChangedMessage {
+/** The announcement of a plan state just written, under the change's own `id`. */
+export function planChangedMessage(
+  id: string,
+  userId: string,
+  state: PlanStateLike,
+  now: Date = new Date(),
+): PlanChangedMessage {
   const { access, until } = currentAccess(state, now);
   return {
+    id,
     userId,
     plan: state.plan,
     unlimited: state.unlimited,
