@@ -567,6 +567,44 @@ test('at 375 px the odds page holds still once its rows show, whenever the botto
   expect((await search.boundingBox())!.y).toBe(before);
 });
 
+// spec 001 §2: the notices above the odds page (the simulated feed's, the e2e stack's default, and an unverified
+// address's) came after its rows, each from an answer or code of its own, and pushed the page down under a finger
+// already on its Search button. They are decided by the time the first row shows, whenever that code and answer come.
+test('at 375 px the odds page holds still once its rows show, whenever the notices above it are decided', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!isMobile(testInfo), 'mobile only');
+  test.setTimeout(60_000);
+  let rowsShown!: () => void;
+  const shown = new Promise<void>((resolve) => (rowsShown = resolve));
+  // the shell's signed-in parts load their code last, as on a slow phone
+  await page.route('**/assets/SignedInParts-*.js', async (route) => {
+    await shown;
+    await route.continue();
+  });
+  // the site's settings answer late: until the rows show, or (for a page that waits for them before its rows) 3 s
+  // after the plan, which the rows wait for too
+  const planAnswered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/me', {
+    timeout: 60_000,
+  });
+  planAnswered.catch(() => undefined);
+  await page.route('**/api/site', async (route) => {
+    await Promise.race([shown, planAnswered.then(() => new Promise((resolve) => setTimeout(resolve, 3_000)))]);
+    await route.continue();
+  });
+  // a new account's address is not verified yet; signing in waits for the account menu, the held code's
+  const signedIn = signInAsNewUser(page, request, testInfo, 'gold', { path: '/sportsbooks' });
+  await expect(page.getByTestId('odds-row').first()).toBeVisible({ timeout: 30_000 });
+  const search = page.getByTestId('open-search');
+  const before = (await search.boundingBox())!.y;
+  rowsShown();
+  await signedIn;
+  await expect(page.getByTestId('simulated-notice')).toBeVisible();
+  await expect(page.getByTestId('verify-email-notice')).toBeVisible();
+  expect((await search.boundingBox())!.y).toBe(before);
+});
+
 // spec 001 §2 mobile search modal, date picker and multi-select sheets (below 768 px)
 test('at 375 px the search opens the Search Odds modal, and the date picker and multi-selects sheets that close like Filters', async ({
   page,

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider } from 'jotai';
 import { BrowserRouter } from 'react-router-dom';
 import { preloadPlanInfo } from '../state/session-api';
+import { preloadSiteConfig } from '../state/site';
 import { api } from '../api/client';
 import { queryClient } from '../api/query-client';
 import { App } from './App';
@@ -19,8 +20,9 @@ document.documentElement.classList.add('theme-purple');
 // No waterfall on a direct visit: the opened screen's code, the plan and (for straight bets) the boards are all asked
 // for now, before the first render, not one after another as each answer arrives. The boards' code is the odds
 // screen's, which /sportsbooks's page modulepreloads, so importing it here costs that page no round trip and the
-// other pages (the landing page first) do not download it.
+// other pages (the landing page first) do not download it. The site's settings too: the odds page waits for them.
 prefetchRoute(window.location.pathname);
+void preloadSiteConfig();
 preloadPlanInfo();
 if (opensStraightBets(window.location)) {
   sendingEarly(

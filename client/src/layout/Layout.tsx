@@ -13,7 +13,8 @@ import { PlanLimitModal } from './PlanLimitModal';
 import { RouteAnnouncer } from './RouteAnnouncer';
 import { screenKey } from './screen-key';
 import { AccessibilityClasses, DebugPanel } from './ShellEffects';
-import { UsernameSetup, VerifyEmailNotice, WhenSignedIn } from './signed-in';
+import { VerifyEmailNotice } from '../features/account/VerifyEmailNotice';
+import { UsernameSetup, WhenSignedIn } from './signed-in';
 import { SignupPrompt } from './SignupPrompt';
 import { SimulatedFeedsNotice } from './SimulatedFeedsNotice';
 import { Toasts } from './Toasts';
@@ -36,9 +37,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <SimulatedFeedsNotice />
       <OfflineBanner />
       <NewVersionBanner />
-      <WhenSignedIn>
-        <VerifyEmailNotice />
-      </WhenSignedIn>
+      {/* in the entry, not the signed-in parts' chunk: decided with the plan the odds page waits for, not after its rows */}
+      <VerifyEmailNotice />
       <main className="content" id="main" tabIndex={-1}>
         <ErrorBoundary key={screenKey(pathname)}>
           {/* a screen whose code is still loading (screens load on demand, routing/lazy-pages) */}

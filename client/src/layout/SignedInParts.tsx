@@ -7,4 +7,3 @@ export { PlanLimitDialog } from './PlanLimitDialog';
 export { UsernameSetup } from './UsernameSetup';
 export { PlanSync } from '../features/billing/plan-sync';
 export { LocalPicksImport } from '../features/picks/LocalPicksImport';
-export { VerifyEmailNotice } from '../features/account/VerifyEmailNotice';

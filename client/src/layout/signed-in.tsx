@@ -11,7 +11,6 @@ export const PlanLimitDialog = lazy(() => parts().then((m) => ({ default: m.Plan
 export const UsernameSetup = lazy(() => parts().then((m) => ({ default: m.UsernameSetup })));
 export const PlanSync = lazy(() => parts().then((m) => ({ default: m.PlanSync })));
 export const LocalPicksImport = lazy(() => parts().then((m) => ({ default: m.LocalPicksImport })));
-export const VerifyEmailNotice = lazy(() => parts().then((m) => ({ default: m.VerifyEmailNotice })));
 
 /** Shows its children, parts of the shell loaded on demand, only while someone is signed in. */
 export function WhenSignedIn({ children }: { children: ReactNode }) {

@@ -5,6 +5,7 @@ import { BetSlipPanel } from '../bet-slip';
 import { useIsMobile } from '../../ui/hooks/useMediaQuery';
 import { Spinner } from '../../ui/Spinner';
 import { usePlan } from '../../state/session-state';
+import { useSiteConfigSettled } from '../../state/site';
 
 import { useLinkSelection } from './alert-link-state';
 import { EvAlertTarget } from './EvAlertTarget';
@@ -26,6 +27,7 @@ export function OddsPage() {
   const [params, setParams] = useSearchParams();
   const premium = (useLocation().state as { premium?: PlatinumSection } | null)?.premium;
   const plan = usePlan();
+  const siteSettled = useSiteConfigSettled();
   const isMobile = useIsMobile();
   const platinum = plan.status === 'ready' && isPlatinum(plan.info);
   const link = useLinkSelection(params);
@@ -38,7 +40,10 @@ export function OddsPage() {
     p.delete('mode');
     setParams(p, { replace: true, state: { premium: blocked } });
   }, [blocked, params, setParams]);
-  if (plan.status !== 'ready') return <Spinner label="Checking your plan..." />;
+  // The notices above the page are decided with the plan (the unverified address's) and the site's settings (the
+  // simulated feeds'), both asked for as the app starts: shown after the rows, they pushed the page down under a finger
+  // already on Search or a price.
+  if (plan.status !== 'ready' || !siteSettled) return <Spinner label="Checking your plan..." />;
   const section: Section = SECTIONS.some((s) => s.mode === raw) && !blocked ? (raw as Section) : 'game';
   const search = params.get('q') ?? '';
   // As the navbar's search box does (spec 000 §2): the text goes into q.
