@@ -42,16 +42,21 @@ export function useProfile(): ProfileState {
 }
 
 /**
- * Reads the plan again (after a billing action, a plan change the server announced, a metered load): every reader
- * shows what the server now says, and keeps the last answer if this read fails.
+ * Reads the plan again (after a billing action, a plan change the server announced, a metered load, the address
+ * verified): every reader shows what the server now says, and keeps the last answer if this read fails. A read still on
+ * its way left before the change: TanStack Query reuses a query's first read in flight rather than send another, so it
+ * is cancelled first (the app's first read of the plan, sent as it starts, outlived a verification made meanwhile, and
+ * the "Verify your email" notice stayed on).
  */
 export function useRefreshPlan(): () => Promise<void> {
   const queryClient = useQueryClient();
   const userId = useSignedInUserId();
-  return useCallback(
-    () => (userId ? queryClient.invalidateQueries({ queryKey: sessionKeys.plan(userId) }) : Promise.resolve()),
-    [queryClient, userId],
-  );
+  return useCallback(async () => {
+    if (!userId) return;
+    const queryKey = sessionKeys.plan(userId);
+    await queryClient.cancelQueries({ queryKey });
+    await queryClient.invalidateQueries({ queryKey });
+  }, [queryClient, userId]);
 }
 
 /** Puts a profile the server answered with (a saved username) where every reader finds it. */
