@@ -9,7 +9,13 @@ import type {
   PlanColumns,
   PriceTarget,
 } from '@oddspulse/shared';
-import { type AdvisoryLockClass, lockUntilCommit, tryLockSession, unlockSession } from '../database/advisory-locks';
+import {
+  type AdvisoryLockClass,
+  endSession,
+  lockUntilCommit,
+  tryLockSession,
+  unlockSession,
+} from '../database/advisory-locks';
 import { KYSELY, type Database, type Executor } from '../database/database.module';
 import type { AlertRules, DB } from '../database/schema';
 import { JOINED_PLAN_COLUMNS } from '../accounts/plan.repository';
@@ -464,11 +470,16 @@ export class AlertsRepository {
     work: (claimed: AlertsRepository) => Promise<T>,
   ): Promise<T | null> {
     return this.db.connection().execute(async (conn) => {
-      if (!(await tryLockSession(conn, lockClass, key))) return null;
+      const pid = await tryLockSession(conn, lockClass, key);
+      if (pid === null) return null;
       try {
         return await work(new AlertsRepository(conn, this.redis));
       } finally {
-        await unlockSession(conn, lockClass, key);
+        // A connection still open whose unlock failed goes back to the pool all the same: ended, it holds no claim.
+        await unlockSession(conn, lockClass, key).catch(async (error: unknown) => {
+          await endSession(this.db, pid);
+          throw error;
+        });
       }
     });
   }

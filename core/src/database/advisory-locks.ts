@@ -38,18 +38,34 @@ export async function lockUntilCommit(
 
 /**
  * Takes the lock of `key` in `lockClass` for the session of `conn` (a Kysely bound to one connection) if no one holds
- * it, without waiting, and answers whether it did; unlockSession gives it back. Unlike a transaction's, the statements
- * run meanwhile commit each on its own. PostgreSQL drops it when the session ends, and so when the process holding it
- * dies.
+ * it, without waiting, and answers that session's backend (its pid) if it did, null if not; unlockSession gives it
+ * back, or endSession ends the session when that fails. Unlike a transaction's, the statements run meanwhile commit
+ * each on its own. PostgreSQL drops it when the session ends, and so when the process holding it dies.
  */
-export async function tryLockSession(conn: Kysely<DB>, lockClass: AdvisoryLockClass, key: string): Promise<boolean> {
+export async function tryLockSession(
+  conn: Kysely<DB>,
+  lockClass: AdvisoryLockClass,
+  key: string,
+): Promise<number | null> {
   const { rows } = await sql<{
     locked: boolean;
-  }>`SELECT pg_try_advisory_lock(${AdvisoryLockClass[lockClass]}, hashtext(${key})) AS locked`.execute(conn);
-  return rows[0].locked;
+    pid: number;
+  }>`SELECT pg_try_advisory_lock(${AdvisoryLockClass[lockClass]}, hashtext(${key})) AS locked, pg_backend_pid() AS pid`.execute(
+    conn,
+  );
+  return rows[0].locked ? rows[0].pid : null;
 }
 
 /** Gives back a lock tryLockSession took on the same connection. */
 export async function unlockSession(conn: Kysely<DB>, lockClass: AdvisoryLockClass, key: string): Promise<void> {
   await sql`SELECT pg_advisory_unlock(${AdvisoryLockClass[lockClass]}, hashtext(${key}))`.execute(conn);
+}
+
+/**
+ * Ends the session of backend `pid` from another connection of `db`, and the session locks it holds with it: for a
+ * session whose unlockSession failed. Its connection, back in the pool still open, would otherwise keep the lock for
+ * whoever uses that connection next, as long as it lives; ended, the pool drops it.
+ */
+export async function endSession(db: Kysely<DB>, pid: number): Promise<void> {
+  await sql`SELECT pg_terminate_backend(${pid})`.execute(db);
 }

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import {
   AccountMail,
   AlertsRepository,
+  createDatabase,
   DevOutboxRepository,
   JobQueueService,
   MailFilesRepository,
@@ -502,6 +503,32 @@ describe('alerts in the workers', () => {
     expect((await repo.deliveries(userId, rule.id)).map((r) => [r.status, r.reason, r.attempts])).toEqual([
       ['sent', null, 1],
     ]);
+  });
+
+  // The claim is a lock of a pooled connection's session: an unlock that failed on a connection still open (here, one
+  // its try left in a failed transaction) gave that connection back to the pool holding it, and every later try of the
+  // delivery on another connection was left to a try in flight that no longer was, for as long as that connection lived.
+  it('leaves no claim behind on the pool when giving it back fails: the session holding it ends instead', async () => {
+    const key = 2_000_000_001;
+    const broken = repo.claimDelivery(key, async (claimed) => {
+      const conn = (claimed as unknown as { db: typeof t.db }).db;
+      await sql`BEGIN`.execute(conn);
+      await sql`SELECT 1 / 0`.execute(conn).catch(() => undefined);
+      return 'sent';
+    });
+    await expect(broken).rejects.toThrow('current transaction is aborted');
+    const other = createDatabase(t.config.DATABASE_URL, 1);
+    try {
+      await other.connection().execute(async (conn) => {
+        await sql`SET lock_timeout = '2s'`.execute(conn);
+        await expect(
+          sql`SELECT pg_advisory_lock(${0x646c}, hashtext(${String(key)}))`.execute(conn),
+        ).resolves.toBeDefined();
+        await sql`SELECT pg_advisory_unlock(${0x646c}, hashtext(${String(key)}))`.execute(conn);
+      });
+    } finally {
+      await other.destroy();
+    }
   });
 
   // The end of a try was written whatever the delivery's state: a try that hung while the sweep requeued the delivery
