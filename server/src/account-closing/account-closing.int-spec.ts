@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { AccountMessages, AuditActions } from '@oddspulse/shared';
-import { closedAccountEmail, deleteKeysWithPrefix } from '@oddspulse/core';
+import { CloseLinksRepository, closedAccountEmail, deleteKeysWithPrefix } from '@oddspulse/core';
 import { bearer, outboxMailTo, signUp, TEST_PASSWORD, uniqueEmail } from '../../../test/support/accounts-app';
 import { createGatewayApp, eventually, RecordingClient, type GatewayTestApp } from '../../../test/support/gateway-app';
 import { StripeStandIn } from '../../../test/support/stripe-stand-in';
@@ -226,6 +226,22 @@ describe('closing an account (POST /api/account/close)', () => {
     expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(401);
     const row = await t.db.selectFrom('users').select('email').where('id', '=', userId).executeTakeFirstOrThrow();
     expect(row.email).toBe(closedAccountEmail(userId));
+  });
+
+  it('answers a link’s closing as closed, and ends its sessions at once, when the spent link cannot be deleted', async () => {
+    const { email, session } = await providerOnly();
+    expect((await t.http().post('/api/account/close/link').set(bearer(session))).status).toBe(200);
+    const token = closeToken((await outboxMailTo(t, email, 'Close your OddsPulse account')).text);
+    // read once, so this process holds the session in memory (PrincipalCache) until the closing is announced
+    expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(200);
+    const spend = jest.spyOn(t.get(CloseLinksRepository), 'spend').mockRejectedValueOnce(new Error('Redis went away'));
+    try {
+      const closed = await close(session, { token });
+      expect([closed.status, closed.body.message]).toEqual([200, AccountMessages.accountClosed]);
+      expect((await t.http().get('/api/me').set(bearer(session))).status).toBe(401);
+    } finally {
+      spend.mockRestore();
+    }
   });
 
   it('keeps the password for an account that has one: no link is mailed, and none stands in for it', async () => {

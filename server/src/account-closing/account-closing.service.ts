@@ -116,9 +116,16 @@ export class AccountClosingService {
       await this.audit.insert({ userId: user.id, action: AuditActions.accountClosed, details: {} }, trx);
       return true;
     });
-    if (link !== undefined) await this.links.spend(sha256(link));
     await this.changes.announce(user.id);
     if (closed) this.logger.log({ msg: 'Account closed', userId: user.id, subscriptionEndsAt: endsAt });
+    // After the announcement, and never failing the closing it follows: the account is closed and its sessions are
+    // ended, so a link left behind (Redis away) closes nothing more and expires by itself.
+    if (link !== undefined)
+      await this.links
+        .spend(sha256(link))
+        .catch((error: unknown) =>
+          this.logger.warn({ msg: 'A spent close link was left to expire', userId: user.id, err: error }),
+        );
     return { message: AccountMessages.accountClosed, subscription_ends_at: endsAt?.toISOString() ?? null };
   }
 }
