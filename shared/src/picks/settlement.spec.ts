@@ -259,9 +259,9 @@ describe('settlePick — markets on a part of the game stay pending on the recor
 
 /**
  * A three-way (regulation-time) market outside soccer is settled by the books on the score after regulation: a game tied
- * then is a draw, whoever wins in overtime. The final score includes the overtime, so it cannot settle such a pick
- * (§5 "Otherwise ... stays pending"; DECISIONS 24: a wrong settlement is worse than a late one). Recorded NHL
- * 2022-09-25: Columbus Blue Jackets 2 at Pittsburgh Penguins 3, "Final/OT" (2-2 after 60 minutes).
+ * then is a draw, whoever wins in overtime; a draw-no-bet pick is pushed. The final score includes the overtime, so it
+ * cannot settle such a pick (§5 "Otherwise ... stays pending"; DECISIONS 24: a wrong settlement is worse than a late
+ * one). Recorded NHL 2022-09-25: Columbus Blue Jackets 2 at Pittsburgh Penguins 3, "Final/OT" (2-2 after 60 minutes).
  */
 describe('settlePick — regulation-time markets outside soccer stay pending on a recorded overtime final', () => {
   const nhl = espnFinals('scoreboard_hockey_nhl_2022-09-25_preseason_live-final-scheduled.json');
@@ -280,6 +280,9 @@ describe('settlePick — regulation-time markets outside soccer stay pending on 
     ['Regulation Time Moneyline', 'Columbus Blue Jackets'],
     ['60 Minute Line', 'Pittsburgh Penguins'],
     ['1X2', 'Penguins'],
+    // a tie after regulation returns a draw-no-bet stake: the books push it, the overtime score would win it
+    ['Draw No Bet', 'Penguins'],
+    ['DNB', 'Columbus Blue Jackets'],
   ])('%s %s is not settled on the overtime score', (market, selection) => {
     expect(settlePick({ game: hockey, market, selection, sport }, pittsburgh)).toEqual({
       settled: false,
