@@ -63,7 +63,12 @@ describe('closingLineFor — draw no bet', () => {
     { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Draw', point: null, price: 3.5 },
     { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Philadelphia Union', point: null, price: 2.65 },
   ];
-  const pick = { market: 'Draw No Bet', selection: 'Atlanta United FC', bookmaker: 'draftkings' };
+  const pick = {
+    market: 'Draw No Bet',
+    selection: 'Atlanta United FC',
+    bookmaker: 'draftkings',
+    sport: 'soccer_usa_mls',
+  };
 
   it('is not the 1X2 close, at the same book or fair', () => {
     expect(closingLineFor(pick, soccer)).toBeNull();
@@ -89,6 +94,38 @@ describe('closingLineFor — draw no bet', () => {
       },
     ];
     expect(closingLineFor(pick, dnb)).toEqual({ decimal: 2.05, source: 'book' });
+  });
+});
+
+// A hockey three-way (regulation-time) pick is decided on the 60 minutes, a tie then its draw: the two-way h2h close,
+// which counts overtime, is far shorter (+135 taken against a close of -145 read as a CLV of about +40%).
+describe('closingLineFor — regulation-time markets outside soccer', () => {
+  const hockey: ClosingPrice[] = [
+    { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Pittsburgh Penguins', point: null, price: 1.69 },
+    { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Columbus Blue Jackets', point: null, price: 2.25 },
+    { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Pittsburgh Penguins', point: null, price: 1.67 },
+    { bookmaker_key: 'fanduel', market_key: 'h2h', outcome_name: 'Columbus Blue Jackets', point: null, price: 2.3 },
+  ];
+
+  it.each(['3-Way Moneyline', 'h2h_3_way', 'Regulation Time Moneyline'])(
+    '%s is not the two-way close, at the same book or fair',
+    (market) => {
+      const pick = { market, selection: 'Pittsburgh Penguins +135', bookmaker: 'draftkings', sport: 'icehockey_nhl' };
+      expect(closingLineFor(pick, hockey)).toBeNull();
+      expect(closingLineFor({ ...pick, bookmaker: 'bovada' }, hockey)).toBeNull();
+    },
+  );
+
+  it("the full-game moneyline, and soccer's 1X2, are still their h2h close", () => {
+    const moneyline = { market: 'Moneyline', selection: 'Pittsburgh Penguins', bookmaker: 'draftkings' };
+    expect(closingLineFor({ ...moneyline, sport: 'icehockey_nhl' }, hockey)).toEqual({ decimal: 1.69, source: 'book' });
+    const soccer: ClosingPrice[] = [
+      { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Atlanta United FC', point: null, price: 2.8 },
+      { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Draw', point: null, price: 3.4 },
+      { bookmaker_key: 'draftkings', market_key: 'h2h', outcome_name: 'Philadelphia Union', point: null, price: 2.6 },
+    ];
+    const oneX2 = { market: '1X2', selection: 'Atlanta United FC', bookmaker: 'draftkings', sport: 'soccer_usa_mls' };
+    expect(closingLineFor(oneX2, soccer)).toEqual({ decimal: 2.8, source: 'book' });
   });
 });
 

@@ -3,7 +3,7 @@ import { bookWeight, weightedMedian } from '../engine/odds/fair-probability';
 import { isDrawOutcome, LINE_GROUPING_TOLERANCE } from '../engine/lines/line-rules';
 import { canonicalBookKey } from '../domain/books/sportsbooks';
 import { teamMatchStrength } from '../scores/team-match';
-import { isDrawNoBet, parseSelection } from './settlement';
+import { isDrawNoBet, isRegulationTimeOutsideSoccer, parseSelection } from './settlement';
 
 /** A bookmaker's last price before the start, as the odds history holds it (decimal odds). */
 export interface ClosingPrice {
@@ -18,6 +18,8 @@ export interface PickForClose {
   market: string;
   selection: string;
   bookmaker: string | null;
+  /** The pick's sport key, when known: outside soccer a regulation-time market has no two-way close. */
+  sport?: string | null;
 }
 
 export interface ClosingLine {
@@ -35,11 +37,13 @@ function sameLine(a: number | null, b: number | null): boolean {
 /**
  * The closing line of a pick (CLV): the last price before the start at the same book, for the
  * same side and line; else the fair closing line from every book that closed both sides of that line
- * (multiplicative de-vig, then the weighted median of spec 001 §5). Null when neither can be had.
+ * (multiplicative de-vig, then the weighted median of spec 001 §5). Null when neither can be had, and for a
+ * regulation-time market outside soccer: it is decided on the score after regulation, the two-way h2h close on the
+ * score with the overtime, so that close is not its own.
  */
 export function closingLineFor(pick: PickForClose, closes: readonly ClosingPrice[]): ClosingLine | null {
   const parsed = parseSelection(pick.market, pick.selection);
-  if (!parsed) return null;
+  if (!parsed || isRegulationTimeOutsideSoccer(pick.market, pick.sport)) return null;
   // a draw-no-bet price is a two-way market of its own, far shorter than the same team's in the 1X2 (h2h)
   const marketKey = isDrawNoBet(pick.market) ? 'draw_no_bet' : MARKET_KEYS[parsed.kind];
   const rows = closes.filter((c) => c.market_key === marketKey);

@@ -196,10 +196,11 @@ export function isDrawNoBet(market: string): boolean {
  * A three-way market outside soccer (hockey's, football's) is decided on the score after regulation, a tie then its
  * draw, whoever wins in overtime; so is a draw-no-bet market there, a tie after regulation returning the stake. The
  * final score counts the overtime (and a shootout's goal), so it does not decide such a market: the pick stays pending
- * (spec 002 §5 "Otherwise ... stays pending"; DECISIONS 24: a wrong settlement is worse than a late one). Soccer's are
- * its moneyline, three-way by DECISIONS 23, and its draw-no-bet, both on the 90 minutes.
+ * (spec 002 §5 "Otherwise ... stays pending"; DECISIONS 24: a wrong settlement is worse than a late one), and its
+ * close is not the two-way moneyline's, which counts the overtime (closingLineFor). Soccer's are its moneyline,
+ * three-way by DECISIONS 23, and its draw-no-bet, both on the 90 minutes.
  */
-function isRegulationTimeOutsideSoccer(market: string, sport: string | null | undefined): boolean {
+export function isRegulationTimeOutsideSoccer(market: string, sport: string | null | undefined): boolean {
   return (
     !isSoccer(sport) && (REGULATION_TIME.test(market.toLowerCase().replace(/[^a-z0-9]+/g, ' ')) || isDrawNoBet(market))
   );

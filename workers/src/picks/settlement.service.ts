@@ -269,7 +269,7 @@ export class SettlementService implements OnApplicationBootstrap {
     let recorded = 0;
     for (const pick of onGame) {
       const taken = parseAmerican(pick.odds);
-      const close = taken === null ? null : closingLineFor(pick, closes);
+      const close = taken === null ? null : closingLineFor({ ...pick, sport }, closes);
       if (!close || taken === null) continue;
       const closingAmerican = Math.round(decimalToAmerican(close.decimal) * 100) / 100;
       await this.picks.recordClose(pick.id, closingAmerican, closingLineValue(americanToDecimal(taken), close.decimal));
