@@ -152,6 +152,11 @@ const REGULATION_TIME = /\b(?:(?:3|three) ?way|1x2|regulation|60 ?min(?:ute)?s?)
 /** A team's total and a lay, as the feed keys them ("team_totals", "h2h_lay") and as labels write them. */
 const NOT_DECIDED_BY_THE_SCORE = /\b(?:team totals?|lay)\b/;
 
+/** The words of a market's text, lower case, with "_" and punctuation as spaces: what the patterns above match. */
+function marketWords(market: string): string {
+  return market.toLowerCase().replace(/[^a-z0-9]+/g, ' ');
+}
+
 /**
  * Spec 002 §5: 'spread' in the market text; a total, over or under in the market text; otherwise a moneyline if the
  * selection names a team. A market on a part of the game is none of these: its result is that part's score, which the
@@ -163,7 +168,7 @@ const NOT_DECIDED_BY_THE_SCORE = /\b(?:team totals?|lay)\b/;
  */
 export function marketKind(market: string): MarketKind | null {
   const text = market.toLowerCase();
-  const words = text.replace(/[^a-z0-9]+/g, ' ');
+  const words = marketWords(market);
   if (GAME_PART.test(words) || NOT_DECIDED_BY_THE_SCORE.test(words) || isPlayerPropMarket(text.trim())) return null;
   if (text.includes('spread') || text.includes('handicap') || text.includes('run line') || text.includes('puck line'))
     return 'spread';
@@ -201,9 +206,7 @@ export function isDrawNoBet(market: string): boolean {
  * three-way by DECISIONS 23, and its draw-no-bet, both on the 90 minutes.
  */
 export function isRegulationTimeOutsideSoccer(market: string, sport: string | null | undefined): boolean {
-  return (
-    !isSoccer(sport) && (REGULATION_TIME.test(market.toLowerCase().replace(/[^a-z0-9]+/g, ' ')) || isDrawNoBet(market))
-  );
+  return !isSoccer(sport) && (REGULATION_TIME.test(marketWords(market)) || isDrawNoBet(market));
 }
 
 function readLine(token: string): number {
