@@ -176,6 +176,17 @@ describe('steamGameStart', () => {
     expect(steamGameStart(START, START, underWay, START + STEAM_GRADE_AFTER_MS)).toBe(START);
   });
 
+  // DECISIONS 34: the close is the price standing at the actual start, which the odds board lists first
+  it('follows a start the odds board brings forward, the scoreboard still listing the old one', () => {
+    const EARLIER = START - 3_600_000;
+    expect(steamGameStart(START, EARLIER, listedAt(START), EARLIER - 60_000)).toBe(EARLIER);
+    expect(steamGameStart(START, EARLIER, listedAt(START), EARLIER + STEAM_GRADE_AFTER_MS - 1)).toBe(EARLIER);
+    // the record holding it since, and the game under way there
+    const underWay = listedAt(START, { status: 'in_progress', live: true });
+    expect(steamGameStart(EARLIER, EARLIER, underWay, EARLIER + STEAM_GRADE_AFTER_MS)).toBe(EARLIER);
+    expect(steamGameStart(EARLIER, undefined, underWay, START + STEAM_GRADE_AFTER_MS)).toBe(EARLIER);
+  });
+
   it('keeps a start the scoreboard lists earlier, and a called-off game’s start', () => {
     expect(steamGameStart(LATER, undefined, listedAt(START), LATER + STEAM_GRADE_AFTER_MS)).toBe(LATER);
     const postponed = listedAt(LATER, {

@@ -109,11 +109,12 @@ export const CALLED_OFF_GRADE: SteamGrade = { status: 'ungraded', note: SteamMes
  * The start a game's alerts are graded at (DECISIONS 34: the closing line is the price standing at the game's actual
  * start), from the one the record holds (`held`, ms), the one its sport's odds board lists now (`listed`, each odds poll
  * writes it; undefined for a game off the board, which keeps the start last known) and its scoreboard's game. The odds
- * board's start holds unless the scoreboard lists a later one and still shows the game to be played when the alerts
- * fall due at the board's start: then the board's is stale (the game put back after the board's last word on it, or on
- * the scoreboard only, as a game leaves the board at its start) and the scoreboard's start is the game's, kept once
- * taken. A game under way at the board's start keeps it, whatever start the scoreboard lists; a game called off keeps
- * its start, at which steamGradeStep voids it.
+ * board's start holds until it has passed (until the alerts fall due at it), whether it put the game back or brought it
+ * forward. Once it has passed, a later start the scoreboard lists for a game it still shows to be played is the game's:
+ * the board's is stale (the game put back after the board's last word on it, or on the scoreboard only, as a game
+ * leaves the board at its start). Else the later of the board's start and the one held stands: a start taken from the
+ * scoreboard is kept once the game is under way, and a game under way at the board's start keeps that one, whatever
+ * start the scoreboard lists; a game called off keeps its start, at which steamGradeStep voids it.
  */
 export function steamGameStart(
   held: number,
@@ -122,11 +123,12 @@ export function steamGameStart(
   now: number,
 ): number {
   const board = listed === undefined || Number.isNaN(listed) ? held : listed;
-  if (!game || calledOff(game)) return board;
-  const start = Date.parse(game.commence_time);
-  if (!(start > board)) return board;
-  const stale = game.status === 'scheduled' && now >= board + STEAM_GRADE_AFTER_MS;
-  return stale || held === start ? start : board;
+  if (now < board + STEAM_GRADE_AFTER_MS) return board;
+  if (game && !calledOff(game) && game.status === 'scheduled') {
+    const start = Date.parse(game.commence_time);
+    if (start > board) return start;
+  }
+  return Math.max(board, held);
 }
 
 /**

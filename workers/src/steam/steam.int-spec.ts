@@ -520,6 +520,48 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     });
   });
 
+  // The odds board's start holds until it has passed: a game brought forward is graded at its new start though the
+  // scoreboard still lists the old one, not an hour into its in-play prices.
+  it('grades an alert at the earlier start the odds board brought the game forward to', async () => {
+    await raiseAlert('forward');
+    clock = NOW;
+    await recorder().record();
+    const forward = START - 30 * 60_000;
+    await listGames([[eventId, forward]]);
+    await showGame(START, { name: 'STATUS_SCHEDULED', detail: '1/10 - 7:00 PM EST' });
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -200],
+        ['pinnacle', 'Away', 180],
+      ],
+      forward - 60_000,
+    );
+    // in play, at the start the scoreboard still lists
+    await recordPrices(
+      [
+        ['pinnacle', 'Home', -180],
+        ['pinnacle', 'Away', 165],
+        ['draftkings', 'Home', -175],
+        ['draftkings', 'Away', 150],
+      ],
+      START - 60_000,
+    );
+    clock = NOW + 60_000;
+    expect(await recorder().record()).toMatchObject({ graded: 0 });
+    expect(await alertRow()).toMatchObject({ grade_status: 'pending', commence_time: new Date(forward) });
+
+    await showGame(START, { name: 'STATUS_IN_PROGRESS', detail: '1st Quarter' }, true);
+    clock = forward + STEAM_GRADE_AFTER_MS;
+    expect(await recorder().record()).toMatchObject({ graded: 1 });
+    // Pinnacle's fair close at the earlier start, −200/+180: 8.53 % at −187
+    expect(await alertRow()).toMatchObject({
+      grade_status: 'graded',
+      clv_pct: 8.53,
+      closing_price: -187,
+      commence_time: new Date(forward),
+    });
+  });
+
   it('ends ungraded the alert of a game postponed after its listed start, while the scoreboard had it delayed', async () => {
     await raiseAlert('postponed-late');
     clock = NOW;
