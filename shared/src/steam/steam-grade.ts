@@ -102,6 +102,14 @@ export const STEAM_GRADE_GIVE_UP_MS = 60 * 60_000;
  */
 export type ScoreboardStanding = Pick<ScoreboardEvent, 'commence_time' | 'status' | 'status_type'>;
 
+/**
+ * Whether the scoreboard still has the game to be played: not started (or delayed), and not called off (calledOff: a
+ * postponed game is not started either, spec 002 §4).
+ */
+function stillToPlay(game: ScoreboardStanding): boolean {
+  return game.status === 'scheduled' && !calledOff(game);
+}
+
 /** The grade of an alert whose game did not take place at its start: there is no closing line to grade it against. */
 export const CALLED_OFF_GRADE: SteamGrade = { status: 'ungraded', note: SteamMessages.calledOff };
 
@@ -124,7 +132,7 @@ export function steamGameStart(
 ): number {
   const board = listed === undefined || Number.isNaN(listed) ? held : listed;
   if (now < board + STEAM_GRADE_AFTER_MS) return board;
-  if (game && !calledOff(game) && game.status === 'scheduled') {
+  if (game && stillToPlay(game)) {
     const start = Date.parse(game.commence_time);
     if (start > board) return start;
   }
@@ -133,10 +141,10 @@ export function steamGameStart(
 
 /**
  * What the record does with the alerts of a game whose start (`start`, ms, steamGameStart) has passed, at `now`. A game
- * its scoreboard calls off (postponed or cancelled: calledOff) at that start, or at a later one, never
- * started then and has no closing line: 'void', its alerts ended with CALLED_OFF_GRADE. A start past the one called off
- * is the game's new start, which the odds board listed (a postponed game put back): it is graded. A game the scoreboard
- * still shows to be played (not started, or delayed) may yet be called off, as a postponement is often announced after
+ * its scoreboard calls off (postponed or cancelled: calledOff) at that start, or at a later one, never started then and
+ * has no closing line: 'void', its alerts ended with CALLED_OFF_GRADE. A start past the one called off is the game's
+ * new start, which the odds board listed (a postponed game put back): it is graded. A game the scoreboard still shows
+ * to be played (stillToPlay: not started, or delayed) may yet be called off, as a postponement is often announced after
  * the listed start: 'wait', up to STEAM_GRADE_GIVE_UP_MS after the start, then it is graded at that start. A game no
  * scoreboard knows (many sports and events are not on one) is graded: leaving the odds board says nothing, since a game
  * without in-play prices leaves it at its start.
@@ -147,6 +155,6 @@ export function steamGradeStep(
   now: number,
 ): 'wait' | 'grade' | 'void' {
   if (!game) return 'grade';
-  if (calledOff(game)) return start <= Date.parse(game.commence_time) ? 'void' : 'grade';
-  return game.status === 'scheduled' && now < start + STEAM_GRADE_GIVE_UP_MS ? 'wait' : 'grade';
+  if (stillToPlay(game)) return now < start + STEAM_GRADE_GIVE_UP_MS ? 'wait' : 'grade';
+  return calledOff(game) && start <= Date.parse(game.commence_time) ? 'void' : 'grade';
 }
