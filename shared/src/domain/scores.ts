@@ -77,12 +77,18 @@ export function gameStatus(game: { completed?: boolean; live?: boolean; status?:
   return 'scheduled';
 }
 
-/** ESPN's statuses of a game that will not start (or go on) at its listed time, with the word ESPN shows for each. */
-const OFF_SCHEDULE_STATUSES: ReadonlyMap<string, string> = new Map([
-  ['STATUS_POSTPONED', 'Postponed'],
-  ['STATUS_CANCELED', 'Canceled'],
-  ['STATUS_SUSPENDED', 'Suspended'],
-  ['STATUS_DELAYED', 'Delayed'],
+/**
+ * ESPN's statuses of a game that will not start (or go on) at its listed time: the word ESPN shows for each, and
+ * whether the game is called off — it did not take place at its listed start: put back (STATUS_POSTPONED) or called off
+ * (STATUS_CANCELED). Such a game has no result (spec 002 §4: it is never final) and no closing line at that start. A
+ * delayed game (STATUS_DELAYED) is still to be played, and a suspended one (STATUS_SUSPENDED) was stopped after it
+ * began: the prices standing at its start are its close.
+ */
+const OFF_SCHEDULE_STATUSES: ReadonlyMap<string, { word: string; calledOff: boolean }> = new Map([
+  ['STATUS_POSTPONED', { word: 'Postponed', calledOff: true }],
+  ['STATUS_CANCELED', { word: 'Canceled', calledOff: true }],
+  ['STATUS_SUSPENDED', { word: 'Suspended', calledOff: false }],
+  ['STATUS_DELAYED', { word: 'Delayed', calledOff: false }],
 ]);
 
 /**
@@ -92,21 +98,13 @@ const OFF_SCHEDULE_STATUSES: ReadonlyMap<string, string> = new Map([
  * time alone read as a game still to be played then.
  */
 export function offScheduleText(game: Pick<ScoreboardEvent, 'status_type'>): string | null {
-  const word = OFF_SCHEDULE_STATUSES.get(game.status_type?.name ?? '');
-  return word === undefined ? null : game.status_type.detail || word;
+  const status = OFF_SCHEDULE_STATUSES.get(game.status_type?.name ?? '');
+  return status === undefined ? null : game.status_type.detail || status.word;
 }
 
-/**
- * ESPN's statuses of a game that did not take place at its listed start: put back (STATUS_POSTPONED) or called off
- * (STATUS_CANCELED). Such a game has no result (spec 002 §4: it is never final) and no closing line at that start. A
- * delayed game (STATUS_DELAYED) is still to be played, and a suspended one (STATUS_SUSPENDED) was stopped after it began:
- * the prices standing at its start are its close.
- */
-const CALLED_OFF_STATUSES: ReadonlySet<string> = new Set(['STATUS_POSTPONED', 'STATUS_CANCELED']);
-
-/** Whether the scoreboard says the game did not take place at its listed start (CALLED_OFF_STATUSES). */
+/** Whether the scoreboard says the game did not take place at its listed start (OFF_SCHEDULE_STATUSES). */
 export function calledOff(game: Pick<ScoreboardEvent, 'status_type'>): boolean {
-  return CALLED_OFF_STATUSES.has(game.status_type?.name ?? '');
+  return OFF_SCHEDULE_STATUSES.get(game.status_type?.name ?? '')?.calledOff ?? false;
 }
 
 /** ESPN's statuses of a soccer final after extra time, with or without a shootout. */
