@@ -114,6 +114,23 @@ function stillToPlay(game: ScoreboardStanding): boolean {
 export const CALLED_OFF_GRADE: SteamGrade = { status: 'ungraded', note: SteamMessages.calledOff };
 
 /**
+ * The start a game's odds board gives it: the one the board lists now (`listed`, ms, each odds poll writes it), else the
+ * one the record holds (`held`) for a game off the board, which keeps the start last known.
+ */
+export function steamBoardStart(held: number, listed: number | undefined): number {
+  return listed === undefined || Number.isNaN(listed) ? held : listed;
+}
+
+/**
+ * Whether a game's odds board start (steamBoardStart) has passed at `now`, its alerts falling due at it. Until it has,
+ * it is the game's start (steamGameStart) and its alerts are not due: neither steamGameStart nor steamGradeStep reads
+ * the game's scoreboard.
+ */
+export function steamBoardStartPassed(board: number, now: number): boolean {
+  return now >= board + STEAM_GRADE_AFTER_MS;
+}
+
+/**
  * The start a game's alerts are graded at (DECISIONS 34: the closing line is the price standing at the game's actual
  * start), from the one the record holds (`held`, ms), the one its sport's odds board lists now (`listed`, each odds poll
  * writes it; undefined for a game off the board, which keeps the start last known) and its scoreboard's game. The odds
@@ -130,8 +147,8 @@ export function steamGameStart(
   game: ScoreboardStanding | undefined,
   now: number,
 ): number {
-  const board = listed === undefined || Number.isNaN(listed) ? held : listed;
-  if (now < board + STEAM_GRADE_AFTER_MS) return board;
+  const board = steamBoardStart(held, listed);
+  if (!steamBoardStartPassed(board, now)) return board;
   if (game && stillToPlay(game)) {
     const start = Date.parse(game.commence_time);
     if (start > board) return start;

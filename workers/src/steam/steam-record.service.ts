@@ -3,6 +3,8 @@ import {
   CALLED_OFF_GRADE,
   gradeSteamAlert,
   JobName,
+  steamBoardStart,
+  steamBoardStartPassed,
   steamGameStart,
   steamGradeStep,
   STEAM_GRADE_AFTER_MS,
@@ -74,8 +76,23 @@ export class SteamRecordService implements OnApplicationBootstrap {
       }
     }
     const now = this.clock();
-    const games = await this.records.pendingGames();
-    const scoreboards = await this.scoreboardGames(new Set(games.map((game) => game.sport_key)));
+    const [pending, schedules] = await Promise.all([this.records.pendingGames(), this.live.oddsSchedules()]);
+    const listed = new Map<string, number>(
+      [...schedules].flatMap(([sport, events]) => events.map((e) => [`${sport}\t${e.id}`, e.start] as const)),
+    );
+    const games = pending.map((game) => {
+      const key = `${game.sport_key}\t${game.event_id}`;
+      return { ...game, key, listed: listed.get(key) };
+    });
+    // Most pending alerts are of games days ahead: only a game whose board start has passed needs its scoreboard
+    // (steamBoardStartPassed), so only those games' sports are read.
+    const scoreboards = await this.scoreboardGames(
+      new Set(
+        games
+          .filter((game) => steamBoardStartPassed(steamBoardStart(game.commence_time.getTime(), game.listed), now))
+          .map((game) => game.sport_key),
+      ),
+    );
     await this.followStarts(games, scoreboards, now);
     const due = await this.records.pendingGrades(new Date(now - STEAM_GRADE_AFTER_MS));
     const byGame = new Map<string, PendingSteamGrade[]>();
@@ -135,17 +152,12 @@ export class SteamRecordService implements OnApplicationBootstrap {
    * keeps the start last known.
    */
   private async followStarts(
-    games: readonly PendingSteamGame[],
+    games: ReadonlyArray<PendingSteamGame & { key: string; listed: number | undefined }>,
     scoreboards: ReadonlyMap<string, ScoreboardEvent>,
     now: number,
   ): Promise<void> {
-    const schedules = await this.live.oddsSchedules();
-    const starts = new Map<string, number>(
-      [...schedules].flatMap(([sport, events]) => events.map((e) => [`${sport}\t${e.id}`, e.start] as const)),
-    );
     for (const game of games) {
-      const key = `${game.sport_key}\t${game.event_id}`;
-      const start = steamGameStart(game.commence_time.getTime(), starts.get(key), scoreboards.get(key), now);
+      const start = steamGameStart(game.commence_time.getTime(), game.listed, scoreboards.get(game.key), now);
       if (start === game.commence_time.getTime()) continue;
       await this.records.moveStart(game.sport_key, game.event_id, new Date(start));
     }
