@@ -21,7 +21,7 @@ import {
   STEAM_MOVE_WINDOW_MS,
   type SideQuote,
 } from './steam-rules';
-import { eventMarkets, fairProbabilityAt, type SteamSeries, type WindowQuote } from './steam-quotes';
+import { eventMarkets, fairProbabilityAt, type BookMarket, type SteamSeries, type WindowQuote } from './steam-quotes';
 
 /** What every steam alert's id starts with (the rest names its game, market, side, origin book and time). */
 export const STEAM_ALERT_ID_PREFIX = 'steam:';
@@ -88,28 +88,30 @@ const round2 = (x: number) => Math.round(x * 100) / 100;
 const byEv = (a: SteamStaleBook, b: SteamStaleBook) => b.evPct - a.evPct || a.book.localeCompare(b.book);
 
 /**
- * The soft books still at the old price, priced against the new fair line (DECISIONS 34), best first. A book's old price
- * is its quote standing when the origin's move began (`oldPrices`); it is still at it while its price has not moved
- * toward the side since (in the move's own unit, sideValue: implied probability on a moneyline, the line on a spread
- * or total, so a spread book that changed only its juice is still at the old number) and still stands behind the new
- * line, worth taking against it (EV > 0, net of an exchange's commission): a book at or past the new line has nothing
- * to catch up. A book that moved away from the move stays, at its price now. A book with no quote from before the move
- * (it came on the board after) never stood at the old price. A spread or total at another line than the fair one is
- * priced at its own line (probabilityAtLine; left out in a sport whose lines cannot be priced).
+ * The soft books still at the old price, of the game's books in `market` (`books`, eventMarkets: the caller reads them
+ * once for every use), priced against the new fair line (DECISIONS 34), best first. A book's old price is its quote
+ * standing when the origin's move began (`oldPrices`); it is still at it while its price has not moved toward the side
+ * since (in the move's own unit, sideValue: implied probability on a moneyline, the line on a spread or total, so a
+ * spread book that changed only its juice is still at the old number) and still stands behind the new line, worth
+ * taking against it (EV > 0, net of an exchange's commission): a book at or past the new line has nothing to catch up.
+ * A book that moved away from the move stays, at its price now. A book with no quote from before the move (it came on
+ * the board after) never stood at the old price. A spread or total at another line than the fair one is priced at its
+ * own line (probabilityAtLine; left out in a sport whose lines cannot be priced).
  */
 export function staleBooks(
-  event: BoardEvent,
+  sport: string,
+  books: readonly BookMarket[],
   market: SteamMarket,
   side: string,
   fair: Pick<SteamAlert['fair'], 'probability' | 'point'>,
   oldPrices: ReadonlyMap<string, SideQuote>,
 ): SteamStaleBook[] {
   const found: SteamStaleBook[] = [];
-  for (const book of eventMarkets(event, market)) {
+  for (const book of books) {
     const quote = book.sides.get(side);
     const old = oldPrices.get(book.book);
     if (!quote || !old || !isSoftBook(book.book) || movedToward(market, side, old, quote)) continue;
-    const p = probabilityAtLine(event.sport_key, market, side, fair.probability, fair.point ?? null, quote.point);
+    const p = probabilityAtLine(sport, market, side, fair.probability, fair.point ?? null, quote.point);
     if (p === null) continue;
     const commission = commissionOf(book.book);
     const evPct = evPercent(p, effectiveDecimal(quote.price, commission));
@@ -222,7 +224,8 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
     // The new fair line is the sharp books' that made the move (DECISIONS 34): one still at its old price would pull
     // the line back to where it stood before, so Pinnacle standing still would hide any move Circa and BookMaker made.
     const movedSharp = new Set(moves.filter((m) => isSharpBook(m.book)).map((m) => m.book));
-    const markets = eventMarkets(event, market).filter((b) => movedSharp.has(b.book));
+    const books = eventMarkets(event, market);
+    const markets = books.filter((b) => movedSharp.has(b.book));
     const line = origin.to.point;
     const probability = fairProbabilityAt(event.sport_key, markets, market, side, line);
     if (probability === null) continue;
@@ -230,7 +233,7 @@ export function detectSteam({ event, window, now, alerted }: SteamInput): SteamA
       probability,
       ...priceOf({ price: 1 / probability, point: line }),
     };
-    const stale = staleBooks(event, market, side, fair, pricesBefore(group, origin.startedAt));
+    const stale = staleBooks(event.sport_key, books, market, side, fair, pricesBefore(group, origin.startedAt));
     if (!stale.length) continue;
     alerts.push({
       type: 'steam',
@@ -304,12 +307,9 @@ export function reviewSteamAlert(alert: SteamAlert, event: BoardEvent | undefine
   if (event.completed || hasStarted(Date.parse(event.commence_time), now)) return expire('started');
   if (timedOut(alert, now)) return expire('timed_out');
   const oldPrices = new Map(alert.staleBooks.map((b) => [b.book, sideQuoteOf(oldPriceOf(b))]));
-  const priced = staleBooks(event, alert.market, alert.side, alert.fair, oldPrices);
-  const quoted = new Set(
-    eventMarkets(event, alert.market)
-      .filter((b) => b.sides.has(alert.side))
-      .map((b) => b.book),
-  );
+  const books = eventMarkets(event, alert.market);
+  const priced = staleBooks(event.sport_key, books, alert.market, alert.side, alert.fair, oldPrices);
+  const quoted = new Set(books.filter((b) => b.sides.has(alert.side)).map((b) => b.book));
   const down = alert.staleBooks.filter((b) => !quoted.has(b.book)).map((b) => ({ ...b, down: true }));
   const stale = [...priced, ...down.sort(byEv)];
   if (!stale.length) return expire('caught_up', []);
