@@ -126,6 +126,17 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       })),
       new Date(at),
     );
+  /** The usual close, a minute before START: Pinnacle −180/+165, DraftKings −175/+150. */
+  const recordUsualClose = () =>
+    recordPrices(
+      [
+        ['pinnacle', 'Home', -180],
+        ['pinnacle', 'Away', 165],
+        ['draftkings', 'Home', -175],
+        ['draftkings', 'Away', 150],
+      ],
+      START - 60_000,
+    );
   /** The sport's odds board lists these games at these starts (what each odds poll writes). */
   const listGames = (games: Array<[id: string, start: number]>) =>
     t.get(LiveStateRepository).saveOddsSchedule(
@@ -240,16 +251,8 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     expect(kept).toHaveLength(1);
     expect(kept[0]).toMatchObject({ market: 'h2h', side: 'Home', expiry: 'caught_up', grade_status: 'pending' });
 
-    // The closing prices, as the odds history holds them: Pinnacle −180/+165, DraftKings −175/+150.
-    await recordPrices(
-      [
-        ['pinnacle', 'Home', -180],
-        ['pinnacle', 'Away', 165],
-        ['draftkings', 'Home', -175],
-        ['draftkings', 'Away', 150],
-      ],
-      START - 60_000,
-    );
+    // The closing prices, as the odds history holds them.
+    await recordUsualClose();
     await listGames([[eventId, START]]);
     // before the start and its grace, nothing is graded
     clock = START + STEAM_GRADE_AFTER_MS - 1000;
@@ -323,33 +326,17 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
   // DECISIONS 34: the closing line is the price standing at the game's actual start. A game postponed after its alert
   // was raised is graded at the start its board now lists, not at the one the alert was raised with.
   it('grades an alert whose game moved later at its new start, against the price standing then', async () => {
-    eventId = `steam-spec-moved-${Date.now().toString(36)}`;
-    const service = detector();
-    await detect(service, board(240, before), 240);
-    await detect(service, board(60, steam({ pinnacle: [-175, 160] })), 60);
-    expect(
-      (await detect(service, board(30, steam({ pinnacle: [-175, 160], circasports: [-180, 160] })), 30)).raised,
-    ).toBe(1);
+    await raiseAlert('moved');
     clock = NOW;
     await recorder().record();
-    const row = () =>
-      t.db.selectFrom('steam_alerts').selectAll().where('event_id', '=', eventId).executeTakeFirstOrThrow();
-    expect(await row()).toMatchObject({ grade_status: 'pending', commence_time: new Date(START) });
+    expect(await alertRow()).toMatchObject({ grade_status: 'pending', commence_time: new Date(START) });
 
     // the game is put back a day (its scoreboard shows it postponed at the old start, the odds board lists the new
     // one); the prices standing at the old start, and at the new one
     const moved = START + 86_400_000;
     await listGames([[eventId, moved]]);
     await showGame(START, { name: 'STATUS_POSTPONED', detail: 'Postponed' });
-    await recordPrices(
-      [
-        ['pinnacle', 'Home', -180],
-        ['pinnacle', 'Away', 165],
-        ['draftkings', 'Home', -175],
-        ['draftkings', 'Away', 150],
-      ],
-      START - 60_000,
-    );
+    await recordUsualClose();
     await recordPrices(
       [
         ['pinnacle', 'Home', -200],
@@ -359,13 +346,13 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     );
     // the old start and its give-up window pass: the alert waits for the new start, neither graded nor given up
     for (clock of [START + STEAM_GRADE_AFTER_MS, START + STEAM_GRADE_GIVE_UP_MS + 60_000]) await recorder().record();
-    expect(await row()).toMatchObject({ grade_status: 'pending', commence_time: new Date(moved) });
+    expect(await alertRow()).toMatchObject({ grade_status: 'pending', commence_time: new Date(moved) });
 
     clock = moved + STEAM_GRADE_AFTER_MS;
     await recorder().record();
     // Taking DraftKings −150 (1.666667) against Pinnacle's fair close at the new start, −200/+180 (0.651163):
     // 8.53 % CLV at a −187 close (the old start's −180/+165 would have made it 5.02 % at −170).
-    expect(await row()).toMatchObject({
+    expect(await alertRow()).toMatchObject({
       grade_status: 'graded',
       clv_pct: 8.53,
       closing_price: -187,
@@ -379,7 +366,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
   // A book that takes its line down for a moment has not caught up: it stays on the alert, down, and is bettable again
   // when it is back at the old price.
   it('keeps a soft book that takes its line down on the alert, down, until it is back or catches up', async () => {
-    eventId = `steam-spec-down-${Date.now().toString(36)}`;
+    await raiseAlert('down');
     const service = detector();
     const moved = steam({ pinnacle: [-175, 160], circasports: [-180, 160] });
     /** The board with `keys` gone from the game: their lines taken down. */
@@ -391,9 +378,6 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     const stored = async () => (await t.get(SteamStateRepository).alerts(SPORT)).filter((a) => a.eventId === eventId);
     const books = (alert: SteamAlert) => alert.staleBooks.map((s) => [s.book, s.price, s.down ?? false]);
 
-    await detect(service, board(240, before), 240);
-    await detect(service, board(60, steam({ pinnacle: [-175, 160] })), 60);
-    expect((await detect(service, board(30, moved), 30)).raised).toBe(1);
     // DraftKings takes its line down, and FanDuel catches up meanwhile: the alert stays, on DraftKings alone, down
     const fanduelCaughtUp = { ...moved, fanduel: [-180, 150] as [number, number] };
     expect(await detect(service, without(board(25, moved), 'draftkings'), 25)).toMatchObject({ updated: 1 });
@@ -445,15 +429,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     clock = NOW;
     await recorder().record();
     // the last prices before the game left the board, at its start
-    await recordPrices(
-      [
-        ['pinnacle', 'Home', -180],
-        ['pinnacle', 'Away', 165],
-        ['draftkings', 'Home', -175],
-        ['draftkings', 'Away', 150],
-      ],
-      START - 60_000,
-    );
+    await recordUsualClose();
     await listGames([]);
     await showGame(START, { name: 'STATUS_CANCELED', detail: 'Canceled' });
     clock = START + STEAM_GRADE_AFTER_MS;
@@ -487,15 +463,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     const moved = START + 3 * 3_600_000;
     await listGames([[eventId, START]]);
     await showGame(moved, { name: 'STATUS_SCHEDULED', detail: '1/10 - 10:00 PM EST' });
-    await recordPrices(
-      [
-        ['pinnacle', 'Home', -180],
-        ['pinnacle', 'Away', 165],
-        ['draftkings', 'Home', -175],
-        ['draftkings', 'Away', 150],
-      ],
-      START - 60_000,
-    );
+    await recordUsualClose();
     await recordPrices(
       [
         ['pinnacle', 'Home', -200],
@@ -537,15 +505,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
       forward - 60_000,
     );
     // in play, at the start the scoreboard still lists
-    await recordPrices(
-      [
-        ['pinnacle', 'Home', -180],
-        ['pinnacle', 'Away', 165],
-        ['draftkings', 'Home', -175],
-        ['draftkings', 'Away', 150],
-      ],
-      START - 60_000,
-    );
+    await recordUsualClose();
     clock = NOW + 60_000;
     expect(await recorder().record()).toMatchObject({ graded: 0 });
     expect(await alertRow()).toMatchObject({ grade_status: 'pending', commence_time: new Date(forward) });
@@ -566,15 +526,7 @@ describe('steam detection and its record (real Redis and PostgreSQL)', () => {
     await raiseAlert('postponed-late');
     clock = NOW;
     await recorder().record();
-    await recordPrices(
-      [
-        ['pinnacle', 'Home', -180],
-        ['pinnacle', 'Away', 165],
-        ['draftkings', 'Home', -175],
-        ['draftkings', 'Away', 150],
-      ],
-      START - 60_000,
-    );
+    await recordUsualClose();
     await listGames([]);
     await showGame(START, { name: 'STATUS_DELAYED', detail: 'Delayed' });
     clock = START + STEAM_GRADE_AFTER_MS;
